@@ -16,12 +16,21 @@ export interface ClientCredentialArgs extends ManagedArgs {
    * @default none
    */
   description?: pulumi.Input<string>;
+  /**
+   * The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+   * Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+   * from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+   * credential, whose secret the service makes.
+   * @default none: an adopted credential's `secret` output is empty
+   */
+  adoptedSecret?: pulumi.Input<string>;
 }
 
 /**
  * An API client credential: a client id and secret for the management API (and for this provider in another
  * stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
- * as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+ * as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+ * secret.
  *
  * @example
  * #### A read-only credential for a dashboard
@@ -42,6 +51,8 @@ export class ClientCredential extends StreamkapResource {
   declare readonly roles: pulumi.Output<string[]>;
   /** The description, as last applied. */
   declare readonly description: pulumi.Output<string | undefined>;
+  /** The adopted credential's secret as the program gave it. Secret. */
+  declare readonly adoptedSecret: pulumi.Output<string | undefined>;
   /** The client id (`streamkap:clientId` elsewhere; also the resource's id). */
   declare readonly clientId: pulumi.Output<string>;
   /** The secret (`streamkap:secret` elsewhere). Secret: the service shows it once. */
@@ -59,12 +70,13 @@ export class ClientCredential extends StreamkapResource {
         ...managedProps(args),
         roles: args.roles,
         description: args.description,
+        adoptedSecret: args.adoptedSecret,
         clientId: undefined,
         secret: undefined,
         serviceId: undefined,
         createdAt: undefined,
       },
-      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secret"] },
+      { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secret", "adoptedSecret"] },
       "streamkap",
       "ClientCredential",
     );

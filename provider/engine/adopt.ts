@@ -58,6 +58,7 @@ export async function adoptObject<I extends JsonObject, L>(
         ...liveSettingOutputs(kind, live, { ...common, ...declared }),
         ...common,
         ...declared,
+        ...kind.adoptedOutputs?.(own as I),
         ...kind.outputs(live),
         [adoptedMarker]: true,
       },

@@ -88,6 +88,11 @@ export interface KindDescription<I extends JsonObject, L> {
    */
   hints?: readonly (keyof I & string)[];
   /**
+   * Outputs an adopted object takes from the program because the service never shows them again (a client
+   * credential's secret, shown once at creation). Live values the service does show take precedence.
+   */
+  adoptedOutputs?(inputs: I): JsonObject;
+  /**
    * Whether `adopt: "byName"` may take over an existing object. False where a same-named object may carry
    * other data (pipelines, transforms): those are adopted by id only.
    * @default true

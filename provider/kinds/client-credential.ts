@@ -10,6 +10,7 @@ import { liveRoles } from "./roles";
 export const clientCredentialInputsSchema = z.strictObject({
   roles: z.array(z.string().min(1, "must not be empty")).min(1, "must list at least one role"),
   description: z.string().max(1000, "must be at most 1000 characters").optional(),
+  adoptedSecret: z.string().min(1, "must not be empty").optional(),
 });
 export type ClientCredentialInputs = z.infer<typeof clientCredentialInputsSchema> & JsonObject;
 
@@ -54,11 +55,29 @@ async function roleIds(roles: readonly string[], context: KindContext): Promise<
 export const clientCredentialKind: KindDescription<ClientCredentialInputs, ClientCredentialRecord> = {
   noun: "client credential",
   schema: inputSchema<ClientCredentialInputs>(clientCredentialInputsSchema),
-  rules: (news) => {
+  rules: (news, olds, facts) => {
     const repeated = repeatedEntry(Array.isArray(news.roles) ? news.roles : []);
-    return repeated === undefined ? [] : [{ property: "roles", reason: "`roles` lists the same role more than once" }];
+    return [
+      ...(repeated === undefined ? [] : [{ property: "roles", reason: "`roles` lists the same role more than once" }]),
+      // A new credential's secret is the service's to make: one given for it would be a lie kept in state.
+      ...(news.adoptedSecret !== undefined && olds === undefined && facts?.adopting !== true
+        ? [
+            {
+              property: "adoptedSecret",
+              reason:
+                "`adoptedSecret` is the secret of a credential taken over with `adopt`; a new credential's secret " +
+                "comes from the service: remove it, or add `adopt` with the credential's client id",
+            },
+          ]
+        : []),
+    ];
   },
   replaceOn: ["roles"],
+  // Where the adopted credential's secret comes from; the service never shows it again, so there is nothing to
+  // compare it with or to send.
+  hints: ["adoptedSecret"],
+  adoptedOutputs: (inputs) => compact({ secret: inputs.adoptedSecret }),
+  secretKeys: () => ["adoptedSecret"],
   uniqueNames: false,
   adoptByName: false,
   api: {

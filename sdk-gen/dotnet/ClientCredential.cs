@@ -13,7 +13,8 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An API client credential: a client id and secret for the management API (and for this provider in another
     /// stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
-    /// as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+    /// as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+    /// secret.
     /// </summary>
     [PulumiResourceType("streamkap:index:ClientCredential")]
     public partial class ClientCredential : global::Pulumi.CustomResource
@@ -29,6 +30,17 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Output("adopt")]
         public Output<string?> Adopt { get; private set; } = null!;
+
+        /// <summary>
+        /// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+        /// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+        /// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+        /// credential, whose secret the service makes.
+        /// 
+        /// Defaults to none: an adopted credential's `secret` output is empty.
+        /// </summary>
+        [Output("adoptedSecret")]
+        public Output<string?> AdoptedSecret { get; private set; } = null!;
 
         /// <summary>
         /// The client id (`streamkap:clientId` elsewhere; also the resource's id).
@@ -106,6 +118,7 @@ namespace Streamkap.Pulumi
                 PluginDownloadURL = "github://api.github.com/streamkap-com/pulumi-streamkap",
                 AdditionalSecretOutputs =
                 {
+                    "adoptedSecret",
                     "secret",
                 },
                 ReplaceOnChanges =
@@ -145,6 +158,27 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("adopt")]
         public Input<string>? Adopt { get; set; }
+
+        [Input("adoptedSecret")]
+        private Input<string>? _adoptedSecret;
+
+        /// <summary>
+        /// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+        /// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+        /// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+        /// credential, whose secret the service makes.
+        /// 
+        /// Defaults to none: an adopted credential's `secret` output is empty.
+        /// </summary>
+        public Input<string>? AdoptedSecret
+        {
+            get => _adoptedSecret;
+            set
+            {
+                var emptySecret = Output.CreateSecret(0);
+                _adoptedSecret = Output.Tuple<Input<string>?, int>(value, emptySecret).Apply(t => t.Item1);
+            }
+        }
 
         /// <summary>
         /// Free text shown with the credential, up to 1000 characters; changes in place.

@@ -10,7 +10,8 @@ import * as utilities from "./utilities";
 /**
  * An API client credential: a client id and secret for the management API (and for this provider in another
  * stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
- * as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+ * as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+ * secret.
  */
 export class ClientCredential extends pulumi.CustomResource {
     /**
@@ -49,6 +50,15 @@ export class ClientCredential extends pulumi.CustomResource {
      * Defaults to none: the object is created.
      */
     declare public readonly adopt: pulumi.Output<string | undefined>;
+    /**
+     * The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+     * Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+     * from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+     * credential, whose secret the service makes.
+     *
+     * Defaults to none: an adopted credential's `secret` output is empty.
+     */
+    declare public readonly adoptedSecret: pulumi.Output<string | undefined>;
     /**
      * The client id (`streamkap:clientId` elsewhere; also the resource's id).
      */
@@ -101,6 +111,7 @@ export class ClientCredential extends pulumi.CustomResource {
                 throw new Error("Missing required property 'roles'");
             }
             resourceInputs["adopt"] = args?.adopt;
+            resourceInputs["adoptedSecret"] = args?.adoptedSecret ? pulumi.secret(args.adoptedSecret) : undefined;
             resourceInputs["description"] = args?.description;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["roles"] = args?.roles;
@@ -110,6 +121,7 @@ export class ClientCredential extends pulumi.CustomResource {
             resourceInputs["serviceId"] = undefined /*out*/;
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
+            resourceInputs["adoptedSecret"] = undefined /*out*/;
             resourceInputs["clientId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -119,7 +131,7 @@ export class ClientCredential extends pulumi.CustomResource {
             resourceInputs["serviceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const secretOpts = { additionalSecretOutputs: ["secret"] };
+        const secretOpts = { additionalSecretOutputs: ["adoptedSecret", "secret"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
         const replaceOnChanges = { replaceOnChanges: ["roles[*]"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
@@ -148,6 +160,15 @@ export interface ClientCredentialArgs {
      * Defaults to none: the object is created.
      */
     adopt?: pulumi.Input<string | undefined>;
+    /**
+     * The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+     * Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+     * from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+     * credential, whose secret the service makes.
+     *
+     * Defaults to none: an adopted credential's `secret` output is empty.
+     */
+    adoptedSecret?: pulumi.Input<string | undefined>;
     /**
      * Free text shown with the credential, up to 1000 characters; changes in place.
      *

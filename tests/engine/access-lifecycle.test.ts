@@ -321,6 +321,53 @@ test("adopt takes over a credential made elsewhere by its client id, without its
   }
 });
 
+test("adoptedSecret gives an adopted credential the secret it was made with, kept secret and never sent", async () => {
+  const made = await world.api.request<{ client_id: string; secret: string }>("POST", "/auth/client-credentials", {
+    role_ids: ["role_viewer"],
+    description: "made by Terraform",
+  });
+  const adopter = await TestProject.create("access", world.server, {
+    username: "secret-adopter",
+    adoptCredential: made.client_id,
+    description: "made by Terraform",
+  });
+  try {
+    await adopter.stack.setConfig("kafkaPassword", { value: password, secret: true });
+    await adopter.stack.setConfig("adoptedSecret", { value: made.secret, secret: true });
+    const calls = await callsDuring(world.server, () => adopter.up());
+    expect(calls.filter((call) => call.includes("/auth/client-credentials") && !call.startsWith("GET"))).toEqual([]);
+    const outputs = await adopter.stack.outputs();
+    expect(outputs.clientSecret).toEqual({ value: made.secret, secret: true });
+    expect(adopter.stateFile()).not.toContain(made.secret);
+    // Another value changes nothing on the service: it only says where the secret came from.
+    await adopter.stack.setConfig("adoptedSecret", { value: "another-value", secret: true });
+    expect((await adopter.preview()).result.changeSummary).toEqual({ same: 3 });
+    await adopter.refresh();
+    expect((await adopter.stack.outputs()).clientSecret?.value).toBe(made.secret);
+  } finally {
+    await adopter.destroy();
+    adopter.dispose();
+  }
+});
+
+test("adoptedSecret on a new credential is refused before any call, naming adopt", async () => {
+  const project = await TestProject.create("access", world.server, { username: "no-adopt", adoptedSecret: "x" });
+  try {
+    await project.stack.setConfig("kafkaPassword", { value: password, secret: true });
+    let failure = "";
+    const calls = await callsDuring(world.server, async () => {
+      failure = await project.preview().then(
+        () => "",
+        (error: unknown) => String(error),
+      );
+    });
+    expect(failure).toContain("`adoptedSecret` is the secret of a credential taken over with `adopt`");
+    expect(calls.filter((call) => !call.startsWith("GET") && call !== "POST /auth/access-token")).toEqual([]);
+  } finally {
+    project.dispose();
+  }
+});
+
 test("destroy deletes the Kafka user and the credential, and leaves the server's own credential", async () => {
   const { clientId } = await outputs();
   await world.project.destroy();

@@ -14,7 +14,8 @@ import (
 
 // An API client credential: a client id and secret for the management API (and for this provider in another
 // stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
-// as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+// as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+// secret.
 type ClientCredential struct {
 	pulumi.CustomResourceState
 
@@ -26,6 +27,13 @@ type ClientCredential struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+	// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+	// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+	// credential, whose secret the service makes.
+	//
+	// Defaults to none: an adopted credential's `secret` output is empty.
+	AdoptedSecret pulumi.StringPtrOutput `pulumi:"adoptedSecret"`
 	// The client id (`streamkap:clientId` elsewhere; also the resource's id).
 	ClientId pulumi.StringPtrOutput `pulumi:"clientId"`
 	// When the service made the credential.
@@ -60,7 +68,11 @@ func NewClientCredential(ctx *pulumi.Context,
 	if args.Roles == nil {
 		return nil, errors.New("invalid value for required argument 'Roles'")
 	}
+	if args.AdoptedSecret != nil {
+		args.AdoptedSecret = pulumi.ToSecret(args.AdoptedSecret).(pulumi.StringPtrInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"adoptedSecret",
 		"secret",
 	})
 	opts = append(opts, secrets)
@@ -109,6 +121,13 @@ type clientCredentialArgs struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
+	// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+	// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+	// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+	// credential, whose secret the service makes.
+	//
+	// Defaults to none: an adopted credential's `secret` output is empty.
+	AdoptedSecret *string `pulumi:"adoptedSecret"`
 	// Free text shown with the credential, up to 1000 characters; changes in place.
 	//
 	// Defaults to none.
@@ -135,6 +154,13 @@ type ClientCredentialArgs struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
+	// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+	// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+	// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+	// credential, whose secret the service makes.
+	//
+	// Defaults to none: an adopted credential's `secret` output is empty.
+	AdoptedSecret pulumi.StringPtrInput
 	// Free text shown with the credential, up to 1000 characters; changes in place.
 	//
 	// Defaults to none.
@@ -197,6 +223,16 @@ func (o ClientCredentialOutput) ToClientCredentialOutputWithContext(ctx context.
 // Defaults to none: the object is created.
 func (o ClientCredentialOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClientCredential) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+// Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+// from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+// credential, whose secret the service makes.
+//
+// Defaults to none: an adopted credential's `secret` output is empty.
+func (o ClientCredentialOutput) AdoptedSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClientCredential) pulumi.StringPtrOutput { return v.AdoptedSecret }).(pulumi.StringPtrOutput)
 }
 
 // The client id (`streamkap:clientId` elsewhere; also the resource's id).

@@ -22,6 +22,7 @@ class ClientCredentialArgs:
     def __init__(__self__, *,
                  roles: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopted_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None):
         """
@@ -37,6 +38,12 @@ class ClientCredentialArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
+        :param pulumi.Input[_builtins.str] adopted_secret: The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+               Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+               from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+               credential, whose secret the service makes.
+               
+               Defaults to none: an adopted credential's `secret` output is empty.
         :param pulumi.Input[_builtins.str] description: Free text shown with the credential, up to 1000 characters; changes in place.
                
                Defaults to none.
@@ -49,6 +56,8 @@ class ClientCredentialArgs:
         pulumi.set(__self__, "roles", roles)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if adopted_secret is not None:
+            pulumi.set(__self__, "adopted_secret", adopted_secret)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if on_drift is not None:
@@ -85,6 +94,23 @@ class ClientCredentialArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptedSecret")
+    def adopted_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+        Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+        from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+        credential, whose secret the service makes.
+
+        Defaults to none: an adopted credential's `secret` output is empty.
+        """
+        return pulumi.get(self, "adopted_secret")
+
+    @adopted_secret.setter
+    def adopted_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopted_secret", value)
 
     @_builtins.property
     @pulumi.getter
@@ -124,6 +150,7 @@ class ClientCredential(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopted_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -131,7 +158,8 @@ class ClientCredential(pulumi.CustomResource):
         """
         An API client credential: a client id and secret for the management API (and for this provider in another
         stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
-        as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+        as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+        secret.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -142,6 +170,12 @@ class ClientCredential(pulumi.CustomResource):
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
+        :param pulumi.Input[_builtins.str] adopted_secret: The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+               Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+               from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+               credential, whose secret the service makes.
+               
+               Defaults to none: an adopted credential's `secret` output is empty.
         :param pulumi.Input[_builtins.str] description: Free text shown with the credential, up to 1000 characters; changes in place.
                
                Defaults to none.
@@ -163,7 +197,8 @@ class ClientCredential(pulumi.CustomResource):
         """
         An API client credential: a client id and secret for the management API (and for this provider in another
         stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
-        as a secret output. `adopt` takes over an existing credential by client id, without its secret.
+        as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
+        secret.
 
         :param str resource_name: The name of the resource.
         :param ClientCredentialArgs args: The arguments to use to populate this resource's properties.
@@ -181,6 +216,7 @@ class ClientCredential(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopted_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  roles: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -194,6 +230,7 @@ class ClientCredential(pulumi.CustomResource):
             __props__ = ClientCredentialArgs.__new__(ClientCredentialArgs)
 
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["adopted_secret"] = None if adopted_secret is None else pulumi.Output.secret(adopted_secret)
             __props__.__dict__["description"] = description
             __props__.__dict__["on_drift"] = on_drift
             if roles is None and not opts.urn:
@@ -203,7 +240,7 @@ class ClientCredential(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["secret"] = None
             __props__.__dict__["service_id"] = None
-        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["secret"])
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["adoptedSecret", "secret"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["roles[*]"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
@@ -230,6 +267,7 @@ class ClientCredential(pulumi.CustomResource):
         __props__ = ClientCredentialArgs.__new__(ClientCredentialArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["adopted_secret"] = None
         __props__.__dict__["client_id"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
@@ -252,6 +290,19 @@ class ClientCredential(pulumi.CustomResource):
         Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter(name="adoptedSecret")
+    def adopted_secret(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The secret of a credential taken over with `adopt`, which the service showed once, when it made it (from
+        Terraform's state, say: `pulumi-streamkap from-terraform` sets it): the `secret` output then holds it. Read it
+        from secret config; it is never sent to the service, and changing it changes nothing there. Not for a new
+        credential, whose secret the service makes.
+
+        Defaults to none: an adopted credential's `secret` output is empty.
+        """
+        return pulumi.get(self, "adopted_secret")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
