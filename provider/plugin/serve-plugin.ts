@@ -21,6 +21,7 @@ import { oldInputsOfCall, withCall, withoutTimeouts, withTimeoutOf } from "./cal
 import { diffResponse } from "./detailed-diff";
 import { pluginVersion } from "./plugin-version";
 import { type Handlers, serve } from "./server";
+import { getMapping, getMappings } from "./terraform-mapping";
 import { kindOf, withAutoName } from "./tokens";
 import { markedSecret, revealProps } from "./wire-secrets";
 
@@ -69,9 +70,13 @@ function resourceCall<T>(request: Message, work: () => Promise<T>): Promise<T> {
   return attributedTo(String(request.urn ?? ""), () => withCall(context, work));
 }
 
+const readSchema = () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8");
+
 const handlers: Handlers = {
   GetPluginInfo: async () => ({ version }),
-  GetSchema: async () => ({ schema: fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8") }),
+  GetSchema: async () => ({ schema: readSchema() }),
+  GetMappings: async (request) => getMappings(request),
+  GetMapping: async (request) => getMapping(request, readSchema),
   Configure: async (request) => {
     // The engine names them `streamkap:config:clientId`; stack config says `streamkap:clientId`.
     const variables = new Map(

@@ -14,6 +14,8 @@ import { toStruct } from "../protocol/struct";
 const methods = {
   GetPluginInfo: ["google.protobuf.Empty", "pulumirpc.PluginInfo"],
   GetSchema: ["pulumirpc.GetSchemaRequest", "pulumirpc.GetSchemaResponse"],
+  GetMappings: ["pulumirpc.GetMappingsRequest", "pulumirpc.GetMappingsResponse"],
+  GetMapping: ["pulumirpc.GetMappingRequest", "pulumirpc.GetMappingResponse"],
   Configure: ["pulumirpc.ConfigureRequest", "pulumirpc.ConfigureResponse"],
   Check: ["pulumirpc.CheckRequest", "pulumirpc.CheckResponse"],
   Diff: ["pulumirpc.DiffRequest", "pulumirpc.DiffResponse"],

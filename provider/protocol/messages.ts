@@ -36,6 +36,11 @@ message PluginInfo { string version = 1; }
 message PluginAttach { string address = 1; }
 message GetSchemaRequest { int32 version = 1; }
 message GetSchemaResponse { string schema = 1; }
+// How another tool's types map onto this provider's (key "terraform": Pulumi's Terraform converter asks).
+message GetMappingRequest { string key = 1; string provider = 2; }
+message GetMappingResponse { string provider = 1; bytes data = 2; }
+message GetMappingsRequest { string key = 1; }
+message GetMappingsResponse { repeated string providers = 1; }
 
 message ConfigureRequest {
   map<string, string> variables = 1;
