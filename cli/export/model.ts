@@ -2,7 +2,7 @@ import { type ConnectorRecord, tagIdsOf, stateOfStatus } from "../../provider/pu
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";
-import { type Args, kafkaUserArgs, tagArgs, topicArgs, webhookSourceArgs } from "./object-args";
+import { type Args, clientCredentialArgs, kafkaUserArgs, tagArgs, topicArgs, webhookSourceArgs } from "./object-args";
 import { missingEnd, pipelineArgs } from "./pipeline-args";
 import type { ServiceSnapshot } from "./read";
 import { type ConnectorReference, type References, tagList } from "./references";
@@ -72,7 +72,8 @@ const byNameThenId = <T extends { id: string; name?: string | null }>(a: T, b: T
 
 /**
  * Turns a snapshot of the service into the program's declarations: tags, topics, sources, webhook sources,
- * destinations, transforms, pipelines and Kafka users, in that order, each referring to the others by variable.
+ * destinations, transforms, pipelines, Kafka users and (with `only`) client credentials, in that order, each
+ * referring to the others by variable.
  */
 export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices): ProgramModel {
   const program = new ProgramBuilder(choices);
@@ -83,6 +84,7 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   const development = snapshot.tags.find((tag) => tag.system === true && tag.name === "Development")?.id;
   program.pipelines(snapshot.pipelines, development);
   program.kafkaUsers(snapshot.kafkaUsers);
+  program.clientCredentials(snapshot.clientCredentials);
   program.model.warnings.push(...program.model.leftOut);
   return program.model;
 }
@@ -198,6 +200,29 @@ class ProgramBuilder {
     }
   }
 
+  /**
+   * Client credentials, only those `only` names (`from-terraform`): a copy of a credential is a new one, and an
+   * export's service holds the credential it runs with. Each secret is read from the stack's secret config.
+   */
+  clientCredentials(credentials: ServiceSnapshot["clientCredentials"]): void {
+    if (this.choices.only === undefined) return;
+    const wanted = credentials.filter((credential) => this.wanted(credential.client_id));
+    for (const credential of wanted.sort((a, b) => a.client_id.localeCompare(b.client_id))) {
+      const live = { id: credential.client_id, name: credential.client_id };
+      this.declare(
+        "clientCredential",
+        "ClientCredential",
+        live,
+        (variable, label) =>
+          clientCredentialArgs(
+            credential,
+            this.secretFor(variable, label, credential.client_id)({ key: "secret", setting: "secret" }),
+          ),
+        null,
+      );
+    }
+  }
+
   private connector(kind: "source" | "destination", live: ConnectorRecord): void {
     const variable = this.declare(kind, "", live, (name, label) => {
       const typed = connectorArgs(
@@ -222,7 +247,7 @@ class ProgramBuilder {
     className: string,
     live: { id: string; name?: string | null },
     args: (variable: string, label: string) => Args & { className?: string; note?: string; options?: ObjectEntry[] },
-    nameInput: "name" | "username" = "name",
+    nameInput: "name" | "username" | null = "name",
   ): string {
     const serviceName = live.name ?? "";
     // A username is kept as it is: Kafka users are per service, so every stack has its own under that name.
@@ -252,7 +277,7 @@ class ProgramBuilder {
       className: `streamkap.${built.className ?? className}`,
       resourceName,
       adopts: this.choices.adopt ? live.id : undefined,
-      entries: [entry(nameInput, name), ...adopt, ...built.entries],
+      entries: [...(nameInput === null ? [] : [entry(nameInput, name)]), ...adopt, ...built.entries],
       options: built.options,
     });
     return variable;

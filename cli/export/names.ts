@@ -14,6 +14,7 @@ export const kindWords = {
   transform: "transform",
   pipeline: "pipeline",
   kafkaUser: "Kafka user",
+  clientCredential: "client credential",
 } as const;
 export type ExportKind = keyof typeof kindWords;
 

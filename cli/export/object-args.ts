@@ -1,4 +1,5 @@
 import {
+  type ClientCredentialRecord,
   type ConnectorRecord,
   type KafkaUserInputs,
   kafkaUserKind,
@@ -114,5 +115,18 @@ export function kafkaUserArgs(live: KafkaUserRecord, password: Expr): Args {
   if (inputs.allowedIps !== undefined) entries.push(entry("allowedIps", jsonExpr(inputs.allowedIps)));
   if (inputs.acls !== undefined) entries.push(entry("acls", jsonExpr(inputs.acls)));
   if (inputs.schemaRegistry !== undefined) entries.push(entry("schemaRegistry", literal(inputs.schemaRegistry)));
+  return { entries, notes: [] };
+}
+
+/**
+ * A client credential's roles (by key, as a program names them; the provider reads them back in that form) and
+ * description, and its secret from `secret`: the service shows it only once, so the program gives it as
+ * `adoptedSecret`.
+ */
+export function clientCredentialArgs(live: ClientCredentialRecord, secret: Expr): Args {
+  const roles = (live.roles ?? []).map((role) => (typeof role === "string" ? role : (role.key ?? role.id)));
+  const entries: ObjectEntry[] = [entry("roles", jsonExpr(roles))];
+  if (live.description) entries.push(entry("description", literal(live.description)));
+  entries.push(entry("adoptedSecret", secret));
   return { entries, notes: [] };
 }

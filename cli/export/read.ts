@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 import {
+  type ClientCredentialRecord,
+  clientCredentialRecord,
   type ConnectorRecord,
   connectorRecord,
   describeParseFailure,
@@ -36,6 +38,13 @@ export interface ServiceSnapshot {
   tags: TagRecord[];
   /** The service's Kafka users, without their passwords (no answer carries them). */
   kafkaUsers: KafkaUserRecord[];
+  /** The API client credentials, without their secrets, when asked for (`from-terraform`); else none. */
+  clientCredentials: ClientCredentialRecord[];
+}
+
+export interface ReadChoices {
+  /** Read the client credentials too (only `from-terraform` carries them: an export never copies credentials). */
+  clientCredentials?: boolean;
 }
 
 /** Told how many objects of a kind have been read so far, and once more when the kind is done. */
@@ -45,7 +54,11 @@ export type Progress = (what: string, count: number, done: boolean) => void;
  * Reads the whole service through the provider's client (same retries, deadlines and token handling as
  * `pulumi up`), one kind at a time so the progress reads in order.
  */
-export async function readService(client: StreamkapClient, progress: Progress): Promise<ServiceSnapshot> {
+export async function readService(
+  client: StreamkapClient,
+  progress: Progress,
+  choices: ReadChoices = {},
+): Promise<ServiceSnapshot> {
   const tags = await reading("tags", () => readTags(client, progress));
   const pages = <T extends z.ZodType<{ id: string }>>(path: string, item: T, what: string, filter = {}) =>
     reading(what, () => readAllPages(client, path, item, filter, (count, done) => progress(what, count, done)));
@@ -57,6 +70,12 @@ export async function readService(client: StreamkapClient, progress: Progress): 
   const transforms = await pages("/transforms", transformRecord, "transforms");
   const pipelines = await pages("/pipelines", pipelineRecord, "pipelines");
   const kafkaUsers = await reading("Kafka users", () => readKafkaUsers(client, progress));
+  // A bare list with no GET by client id (TF internal/api/client_credential.go).
+  const clientCredentials = choices.clientCredentials
+    ? await reading("client credentials", () =>
+        client.call({ method: "GET", path: "/auth/client-credentials", schema: z.array(clientCredentialRecord) }),
+      )
+    : [];
   return {
     sources: allSources.filter((source) => source.connector !== "webhook"),
     webhookSources: allSources.filter((source) => source.connector === "webhook"),
@@ -66,6 +85,7 @@ export async function readService(client: StreamkapClient, progress: Progress): 
     topics,
     tags,
     kafkaUsers,
+    clientCredentials,
   };
 }
 

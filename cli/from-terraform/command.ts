@@ -85,7 +85,9 @@ export async function runFromTerraformCommand(
 
   const settings = settingsFor("from-terraform", args, io.env);
   const client = new StreamkapClient(settings);
-  const snapshot = await readService(client, () => undefined);
+  const snapshot = await readService(client, () => undefined, {
+    clientCredentials: handOver.objects.some((object) => object.kind === "clientCredential"),
+  });
   // Terraform's topics are a source's or transform's own, which the listing of hand-made topics leaves out.
   const topicIds = new Set(handOver.objects.filter((object) => object.kind === "topic").map((object) => object.id));
   const listed = new Set(snapshot.topics.map((topic) => topic.id));
@@ -229,7 +231,7 @@ export async function runFromTerraformCommand(
   return 0;
 }
 
-/** Every object's id in a snapshot (a Kafka user's username), as the state names them. */
+/** Every object's id in a snapshot (a Kafka user's username, a credential's client id), as the state names them. */
 function idsOn(snapshot: ServiceSnapshot): Set<string> {
   const { sources, webhookSources, destinations, transforms, pipelines, tags, topics, kafkaUsers } = snapshot;
   return new Set([
@@ -237,6 +239,7 @@ function idsOn(snapshot: ServiceSnapshot): Set<string> {
       (object) => object.id,
     ),
     ...kafkaUsers.map((user) => user.username),
+    ...snapshot.clientCredentials.map((credential) => credential.client_id),
   ]);
 }
 

@@ -83,14 +83,18 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
   return handOver;
 }
 
-/** The object's id on the service: a Kafka user is known by its username, a topic by its topic id. */
+/**
+ * The object's id on the service: a Kafka user is known by its username, a topic by its topic id, a client
+ * credential by its client id.
+ */
 function idOf(kind: TerraformKind, attributes: Record<string, unknown>): string | undefined {
-  const value =
-    kind === "kafkaUser"
-      ? (attributes.username ?? attributes.id)
-      : kind === "topic"
-        ? (attributes.topic_id ?? attributes.id)
-        : attributes.id;
+  const idAttribute: Partial<Record<TerraformKind, string>> = {
+    kafkaUser: "username",
+    topic: "topic_id",
+    clientCredential: "client_id",
+  };
+  const named = idAttribute[kind];
+  const value = (named === undefined ? undefined : attributes[named]) ?? attributes.id;
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 

@@ -6,6 +6,8 @@
 export { StreamkapClient } from "../client/client";
 export { readAllPages } from "../client/pages";
 export {
+  type ClientCredentialRecord,
+  clientCredentialRecord,
   type ConnectorRecord,
   connectorRecord,
   describeParseFailure,
@@ -30,6 +32,7 @@ export { snapshotToStart } from "../lifecycle/snapshot";
 export { stateOfStatus } from "../lifecycle/state";
 export { firedTriggers, type TriggerKey } from "../lifecycle/triggers";
 export { liveLinks, liveRules } from "../kinds/pipeline-transforms";
+export { type ClientCredentialInputs, clientCredentialKind } from "../kinds/client-credential";
 export { type KafkaUserInputs, kafkaUserKind } from "../kinds/kafka-user";
 export { type TagInputs, tagKind, tagsIn } from "../kinds/tag";
 export { readTopic } from "../kinds/topic-facts";

@@ -21,11 +21,23 @@ export const terraformKinds = [
 ] as const;
 export type TerraformKind = (typeof terraformKinds)[number];
 
-/** The kinds `pulumi-streamkap from-terraform` carries over (docs/parity.md says so per type). */
-export const carriedByFromTerraform: ReadonlySet<TerraformKind> = new Set(
-  // A client credential's secret is shown once: adopting one means carrying it from the state (not done yet).
-  terraformKinds.filter((kind) => kind !== "clientCredential"),
-);
+/** The kinds `pulumi-streamkap from-terraform` carries over (docs/parity.md says so per type): every one. */
+export const carriedByFromTerraform: ReadonlySet<TerraformKind> = new Set(terraformKinds);
+
+/**
+ * The attribute's shape in the official provider's schema, for Pulumi's Terraform converter (the plugin's
+ * `terraform` mapping, pulumi-mapping.ts). A primitive collection's elements are strings; `nested` means its
+ * elements (for `object`, the value itself) are objects whose attributes are the `parent.child` entries.
+ */
+const tfShapeSchema = z.object({
+  type: z.enum(["string", "bool", "int", "list", "set", "map", "object"]),
+  nested: z.literal(true).optional(),
+  maxItems: z.number().int().positive().optional(),
+  required: z.literal(true).optional(),
+  optional: z.literal(true).optional(),
+  computed: z.literal(true).optional(),
+});
+export type TerraformShape = z.infer<typeof tfShapeSchema>;
 
 const attributeSchema = z.object({
   /** The API config key behind a connector's or transform's setting. */
@@ -40,6 +52,7 @@ const attributeSchema = z.object({
   ours: z.string().optional(),
   /** Why it has no counterpart, or what to know about it. */
   note: z.string().optional(),
+  tf: tfShapeSchema,
 });
 export type TerraformAttribute = z.infer<typeof attributeSchema>;
 

@@ -226,7 +226,10 @@ const handWritten: Record<string, { counterpart: string; note?: string; attribut
     attributes: {
       id: { ours: "`id`", note: "the client id" },
       client_id: { ours: "`clientId` (output)" },
-      secret: { ours: "`secret` (output)", note: "secret; shown once by the service, kept across refreshes" },
+      secret: {
+        ours: "`secret` (output)",
+        note: "secret; shown once by the service, kept across refreshes; an adopted credential's comes from `adoptedSecret`",
+      },
       role_ids: { ours: "`roles`", note: "by id or key; a change replaces the credential, the new one first" },
       description: { ours: "`description`", note: "changes in place (the reference replaces)" },
       service_id: { ours: "`serviceId` (output)", note: "always the credentials' own service" },
@@ -494,10 +497,57 @@ function kindOf(name: string): string | undefined {
   return fixed[name];
 }
 
+/** A Terraform attribute's shape as official-provider.json records it (`tfShapeSchema` in mapping.ts). */
+interface TfShape {
+  type: "string" | "bool" | "int" | "list" | "set" | "map" | "object";
+  /** Its elements (or, for `object`, itself) are objects whose attributes are the `parent.child` entries. */
+  nested?: true;
+  maxItems?: number;
+  required?: true;
+  optional?: true;
+  computed?: true;
+}
+
+/**
+ * The reference's attribute kinds (plugin-framework schema types) as shapes. Every collection of primitives in the
+ * reference is of strings (`ElementType: types.StringType` throughout), so a primitive element is always a string.
+ * A kind not listed here fails the generator, so a new one is looked at before the plugin's mapping guesses it.
+ */
+const tfShapes: Record<string, Pick<TfShape, "type" | "nested" | "maxItems">> = {
+  String: { type: "string" },
+  Bool: { type: "bool" },
+  Int64: { type: "int" },
+  Set: { type: "set" },
+  List: { type: "list" },
+  Map: { type: "map" },
+  ListNested: { type: "list", nested: true },
+  ListNestedBlock: { type: "list", nested: true },
+  MapNested: { type: "map", nested: true },
+  SingleNested: { type: "object", nested: true },
+  Object: { type: "object", nested: true },
+  // `timeouts`: a single nested block, which Terraform's tooling shows as a list of at most one.
+  Block: { type: "list", nested: true, maxItems: 1 },
+};
+
+function tfShape(attribute: ReferenceAttribute): TfShape {
+  const shape = tfShapes[attribute.kind];
+  if (!shape) throw new Error(`${attribute.name}: attribute kind ${attribute.kind} has no Terraform shape here`);
+  // A block carries no flags of its own in the reference: Terraform takes it as optional.
+  const isBlock = attribute.kind.endsWith("Block");
+  const optional = attribute.optional || (isBlock && !attribute.required && !attribute.computed);
+  return {
+    ...shape,
+    ...(attribute.required ? { required: true } : {}),
+    ...(optional ? { optional: true } : {}),
+    ...(attribute.computed ? { computed: true } : {}),
+  };
+}
+
 /**
  * The same correspondence as docs/parity.md, as data (provider/terraform/official-provider.json): per resource
  * type its kind here, connector code or transform type, counterpart, and per attribute its API key, whether
- * Terraform marks it sensitive, and our input (`input`, when it is one plain input) or what stands for it.
+ * Terraform marks it sensitive, our input (`input`, when it is one plain input) or what stands for it, and its
+ * Terraform shape (`tf`: type and flags, which the plugin's `terraform` mapping gives Pulumi's converter).
  */
 export function terraformMapping(reference: Reference): unknown {
   const plainInput = /^`([A-Za-z][A-Za-z0-9]*)`$/;
@@ -517,6 +567,7 @@ export function terraformMapping(reference: Reference): unknown {
               ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
               ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
               ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
+              tf: tfShape(attribute),
             },
           ];
         }),

@@ -36,6 +36,7 @@ const empty: ServiceSnapshot = {
     { id: "tag-prod", name: "Production", system: true, custom: false },
   ],
   kafkaUsers: [],
+  clientCredentials: [],
 };
 
 const connector = (id: string, name: string, code: string, config: Record<string, unknown>, more = {}) =>

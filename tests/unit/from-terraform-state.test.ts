@@ -83,7 +83,7 @@ test("names from nested modules keep each module's name, without instance keys",
   expect(resourceNameOf({ name: "orders", module: undefined, indexKey: "a/b" })).toBe("orders-a-b");
 });
 
-test("an unknown type, an unknown attribute, a type not carried yet and a tainted instance are problems", () => {
+test("an unknown type, an unknown attribute and a tainted instance are problems; a credential is known by client id", () => {
   const file = stateWith([
     { mode: "managed", type: "streamkap_gadget", name: "g", provider, instances: [{ attributes: { id: "1" } }] },
     {
@@ -98,7 +98,7 @@ test("an unknown type, an unknown attribute, a type not carried yet and a tainte
       type: "streamkap_client_credential",
       name: "ci",
       provider,
-      instances: [{ attributes: { id: "c1", client_id: "c1" } }],
+      instances: [{ attributes: { id: "", client_id: "c1" } }],
     },
     {
       mode: "managed",
@@ -116,15 +116,16 @@ test("an unknown type, an unknown attribute, a type not carried yet and a tainte
     },
   ]);
   const handOver = planHandOver(instancesOf(readState(file)));
-  expect(handOver.objects).toEqual([]);
+  expect(handOver.objects.map((object) => [object.instance.address, object.id])).toEqual([
+    ["streamkap_client_credential.ci", "c1"],
+  ]);
   expect(handOver.problems.map((problem) => problem.address)).toEqual([
     "streamkap_gadget.g",
     "streamkap_tag.odd",
-    "streamkap_client_credential.ci",
     "streamkap_tag.broken",
   ]);
   expect(handOver.problems[1]?.problem).toContain("attributes this version does not know: colour");
-  expect(handOver.problems[3]?.problem).toContain("tainted");
+  expect(handOver.problems[2]?.problem).toContain("tainted");
   expect(handOver.skipped).toEqual([{ address: "random_id.r", reason: "not a resource of the Streamkap provider" }]);
 });
 
