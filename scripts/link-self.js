@@ -29,7 +29,8 @@ if (fs.existsSync(modules)) {
     [
       "#!/bin/sh",
       "# Written by scripts/link-self.js (npm ci): this checkout's pulumi-streamkap command.",
-      'main="$(dirname "$0")/../../dist/cli/main.js"',
+      "# The physical directory: node_modules may be reached through a symbolic link (a project linking this one's).",
+      'main="$(cd "$(dirname "$0")" && pwd -P)/../../dist/cli/main.js"',
       'if [ ! -f "$main" ]; then',
       '  echo "pulumi-streamkap: $main is not built yet: run \\`npm run build\\` in this checkout first." >&2',
       "  exit 1",
