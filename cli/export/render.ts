@@ -8,6 +8,8 @@ export interface ProgramContext {
   adopt: boolean;
   /** The header's first sentence, when another command than `export` wrote the program. */
   writtenBy?: string;
+  /** Where the secret config's values come from, when not from the person running `export`. */
+  secretsFrom?: string;
 }
 
 /** `text` wrapped into `//` comment lines at `indent`, breaking between words. */
@@ -33,7 +35,7 @@ const header = (context: ProgramContext): string =>
   `${context.writtenBy ?? `Written by \`pulumi-streamkap export\` from the Streamkap service at ${context.endpoint}.`}\n` +
   "Each name on the service is the stack setting `namePrefix` followed by the rest of the name, so a stack " +
   "with another prefix (or another service) holds a copy. Secret settings are read from secret stack config: " +
-  "the export never reads their values (see README.md for the `pulumi config set --secret` lines)." +
+  `${context.secretsFrom ?? "the export never reads their values (see README.md for the `pulumi config set --secret` lines)"}.` +
   (context.adopt
     ? "\nEvery resource takes over the existing object whose id is in `adopt`: the first `pulumi up` changes " +
       "nothing on the service. Set the secrets to their real values before that: the service never shows them, " +

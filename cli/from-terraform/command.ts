@@ -149,6 +149,9 @@ export async function runFromTerraformCommand(
       endpoint,
       adopt: true,
       writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
+      secretsFrom:
+        "their values come from Terraform's state (`--set-secrets`) and never appear here (see README.md for the " +
+        "`pulumi config set --secret` lines)",
     }),
     "Pulumi.yaml":
       args.language === "yaml"
