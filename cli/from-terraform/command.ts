@@ -226,8 +226,12 @@ export async function runFromTerraformCommand(
     );
   }
   lines.push(
-    `Then: ${args.language === "yaml" ? "" : "npm install && "}pulumi up --stack ${args.stack} (it changes nothing on the service), and let Terraform`,
-    "go with terraform-removed.tf (or terraform-state-rm.sh before Terraform 1.7). See README.md there.",
+    `Then, in ${args.out}:`,
+    ...installSteps[args.language].map((step) => `  ${step}`),
+    ...(args.language === "pcl" ? ["  cd ../csharp"] : []),
+    `  pulumi up --stack ${args.stack}    # changes nothing on the service`,
+    "and let Terraform go with terraform-removed.tf (or terraform-state-rm.sh before Terraform 1.7). See README.md",
+    "there.",
     "",
   );
   io.stdout(lines.join("\n"));
@@ -337,8 +341,22 @@ function setSecretConfig(
   }
 }
 
+/** What a project needs before its first `pulumi up`, by language. */
+const installSteps: Record<Language, readonly string[]> = {
+  typescript: ["npm install"],
+  yaml: [],
+  python: ["python3 -m venv venv", "venv/bin/pip install -r requirements.txt"],
+  go: ["go mod tidy"],
+  // PCL is not run: Pulumi writes it as a project of a language, which takes the stack's config file along.
+  pcl: ["pulumi convert --from pcl --language csharp --out ../csharp", `cp Pulumi.*.yaml ../csharp/`],
+};
+
 function readme(context: ProjectContext, count: number, language: FromTerraformArgs["language"]): string {
-  const yaml = language === "yaml";
+  const pcl = language === "pcl";
+  const up = [
+    `pulumi up --stack ${context.stack}                            # adopts every object; makes no change on the service`,
+    `pulumi preview --stack ${context.stack} --expect-no-changes`,
+  ];
   return [
     `# ${context.project}`,
     "",
@@ -347,20 +365,32 @@ function readme(context: ProjectContext, count: number, language: FromTerraformA
     "",
     "## Taking over",
     "",
-    ...(yaml
+    ...(language === "typescript"
+      ? []
+      : [
+          "The program is on the Streamkap provider plugin (`pulumi-resource-streamkap`; see the package's",
+          "docs/languages.md), which must be installed.",
+          "",
+        ]),
+    ...(language === "yaml"
       ? [
-          "The program is `Pulumi.yaml`, on the Streamkap provider plugin (`pulumi-resource-streamkap`; see the package's",
-          "docs/languages.md). Pulumi YAML reads a config value that is valid JSON as JSON, so give each secret as a JSON",
-          "string: `pulumi config set --secret <key> '\"<value>\"'` (`--set-secrets` does so).",
+          "Pulumi YAML reads a config value that is valid JSON as JSON, so give each secret as a JSON string:",
+          "`pulumi config set --secret <key> '\"<value>\"'` (`--set-secrets` does so).",
+          "",
+        ]
+      : []),
+    ...(pcl
+      ? [
+          "`main.pp` is the program in PCL, Pulumi's program language: `pulumi convert` writes it as a project of the",
+          "language you choose, and the stack's config file goes along with it.",
           "",
         ]
       : []),
     "```sh",
-    ...(yaml ? [] : ["npm install"]),
     `pulumi stack init ${context.stack}   # unless --set-secrets made it`,
     ...secretCommands(context),
-    "pulumi up        # adopts every object; makes no change on the service",
-    "pulumi preview   # no changes",
+    ...installSteps[language],
+    ...(pcl ? ["cd ../csharp", ...up] : up),
     "```",
     "",
     "## Terraform lets go",
@@ -371,16 +401,10 @@ function readme(context: ProjectContext, count: number, language: FromTerraformA
     "",
     "## Other languages",
     "",
-    ...(yaml
-      ? [
-          "`pulumi convert --from yaml --language python --out ../python` (or `go`, `csharp`) writes the same program in",
-          "that language with Pulumi's own generators, its secrets still read from config.",
-        ]
-      : [
-          "`import.json` is Pulumi's bulk import file: in a new project of another language with the Streamkap provider",
-          "plugin, `pulumi import --file import.json` adopts the same objects and writes the code for them. Or run",
-          "`from-terraform` again with `--language yaml`, and `pulumi convert --from yaml` on that.",
-        ]),
+    "Run `from-terraform` again with `--language typescript`, `python`, `go`, `yaml` or `pcl` (for C# and others).",
+    "`import.json` is Pulumi's bulk import file: in a project of any language with the Streamkap provider plugin,",
+    "`pulumi import --file import.json` adopts the same objects and writes code for them, with any secret the service",
+    "shows written into it: move those to secret config before committing.",
     "",
   ].join("\n");
 }

@@ -1,0 +1,123 @@
+/**
+ * The program as PCL (`from-terraform --language python|go|pcl`): secret config declared secret (so Pulumi's
+ * generators read it with `require_secret`), the Terraform-derived resource names as `__logicalName`, the plugin's id
+ * inputs, resource options, system-tag lookups, and text holding `${` or `%{` kept literal. That Pulumi binds it is
+ * proven by tests/engine/from-terraform.test.ts, which converts it to Python and runs it.
+ */
+import { array, call, entry, literal, object, ref, template } from "../../cli/export/code";
+import type { Declaration, ProgramModel } from "../../cli/export/model";
+import { renderPclProgram } from "../../cli/export/pcl";
+
+const declaration = (
+  variable: string,
+  className: string,
+  resourceName: string,
+  entries: Declaration["entries"],
+  options?: Declaration["options"],
+): Declaration => ({
+  kind: "source",
+  comments: [],
+  variable,
+  className: `streamkap.${className}`,
+  resourceName,
+  entries,
+  options,
+});
+
+const model = (declarations: Declaration[]): ProgramModel => ({
+  declarations,
+  leftOut: [],
+  secrets: [],
+  usesSystemTags: false,
+  warnings: [],
+});
+
+test("config, lookups and resources, with the plugin's id inputs and the resource names kept", () => {
+  const text = renderPclProgram(
+    model([
+      declaration("pg", "PostgresqlSource", "orders-db", [
+        entry("name", template([{ code: "namePrefix" }, "orders"])),
+        entry("adopt", literal("src-1")),
+        entry("databasePassword", call("config.requireSecret", literal("pgDatabasePassword"))),
+        entry("tags", array([call("systemTagId", literal("Development"))])),
+      ]),
+      declaration(
+        "orders",
+        "Topic",
+        "orders",
+        [entry("partitions", literal(3))],
+        [entry("retainOnDelete", literal(true))],
+      ),
+      declaration("main", "Pipeline", "main", [
+        entry("source", ref("pg")),
+        entry("transforms", array([object([entry("transform", ref("pg")), entry("topics", array([]))])])),
+      ]),
+    ]),
+  );
+  expect(text).toBe(
+    [
+      'config namePrefix "string" {',
+      '  default = ""',
+      "}",
+      "",
+      'config pgDatabasePassword "string" {',
+      "  secret = true",
+      "}",
+      "",
+      'systemTagDevelopment = invoke("streamkap:index:getTags", {',
+      '  name = "Development"',
+      "  system = true",
+      "}).tags",
+      "",
+      'resource pg "streamkap:index:PostgresqlSource" {',
+      '  __logicalName = "orders-db"',
+      '  name = "${namePrefix}orders"',
+      '  adopt = "src-1"',
+      "  databasePassword = pgDatabasePassword",
+      "  tags = [",
+      "    systemTagDevelopment[0].id",
+      "  ]",
+      "}",
+      "",
+      'resource orders "streamkap:index:Topic" {',
+      "  partitions = 3",
+      "",
+      "  options {",
+      "    retainOnDelete = true",
+      "  }",
+      "}",
+      "",
+      'resource main "streamkap:index:Pipeline" {',
+      "  sourceId = pg.id",
+      "  transforms = [",
+      "    {",
+      "      transformId = pg.id",
+      "      topics = []",
+      "    }",
+      "  ]",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});
+
+test("text is a literal: quotes, backslashes, newlines, `${` and `%{` are escaped, in plain strings and templates", () => {
+  const text = renderPclProgram(
+    model([
+      declaration("mf", "Transform", "mf", [
+        entry("valueTransform", literal('const a = `${b}`; // "%{c}" \\ $0\n')),
+        entry("inputTopicPattern", template(["source_", { code: "mf.id" }, "\\.${x}"])),
+        entry("my-map", object([entry("a.b", literal(1))])),
+      ]),
+    ]),
+  );
+  expect(text).toContain('  valueTransform = "const a = `$${b}`; // \\"%%{c}\\" \\\\ $0\\n"');
+  expect(text).toContain('  inputTopicPattern = "source_${mf.id}\\\\.$${x}"');
+  expect(text).toContain('  "my-map" = {\n    "a.b" = 1\n  }');
+});
+
+test("a reference the program does not declare is an error, not a guess", () => {
+  expect(() => renderPclProgram(model([declaration("a", "Tag", "a", [entry("x", ref("nowhere.id"))])]))).toThrow(
+    "the PCL program cannot refer to `nowhere.id`",
+  );
+});
