@@ -78,20 +78,62 @@ function capitalizedWords(code: string): string[] {
   return code.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1));
 }
 
+/** A shared enum that a key names only for one set of allowed values (the key means other things elsewhere). */
+export interface SharedTypeForValues {
+  name: string;
+  values: readonly string[];
+}
+
 /**
- * The type names of settings many connectors share with the same allowed values: the package schema (and every
- * SDK made from it) has one enum for each, by this name. A setting not listed here is typed per connector
- * (`RedisSourceMode`). A listed setting whose values come to differ in one connector stops the schema generator,
- * so that connector's setting gets a name of its own on purpose.
+ * One enum per meaning: the type names of settings that connectors share with the same allowed values, by config
+ * key. The package schema (and every SDK made from it) has one enum for each name, and keys that mean the same
+ * (`snapshot.gtid` and `snapshot.read.only.user.defined`, both Yes or No) share it. A key whose values differ by
+ * connector lists a name per set of values. A setting not listed here is typed per connector (`RedisSourceMode`);
+ * a listed one whose values come to differ in one connector stops the schema generator, and the schema test
+ * refuses two enums with the same values, so every new sharing is named here on purpose.
  */
-export const sharedSettingTypeNames: Readonly<Record<string, string>> = {
+export const sharedSettingTypeNames: Readonly<Record<string, string | readonly SharedTypeForValues[]>> = {
   "transforms.OversizedRecords.oversized.field.behavior": "OversizedFieldBehavior",
   "transforms.MarkColumnsAsRequired.null.sentinel.mode": "NullSentinelMode",
   "schema.evolution": "SchemaEvolutionMode",
   "binary.handling.mode": "BinaryHandlingMode",
   "insert.mode": "InsertMode",
+  "insert.mode.user.defined": "InsertMode",
   "primary.key.mode.user.defined": "PrimaryKeyMode",
   "ingestion.mode": "IngestionMode",
   "file.compression.type": "FileCompressionType",
   "camel.source.payload.router.unknown.type.behavior": "UnknownPayloadTypeBehavior",
+  "database.sslmode": "SslMode",
+  "post.processors": "PostProcessor",
+  "snapshot.gtid": "YesNo",
+  "snapshot.read.only.user.defined": "YesNo",
+  "cursor.oversize.handling.mode": "CursorOversizeHandlingMode",
+  "transforms.unwrap.document.encoding": "UnwrapDocumentEncoding",
+  "transforms.unwrap.array.encoding": [{ name: "UnwrapArrayEncoding", values: ["array", "array_string", "string"] }],
+  "database.connectionTimeZone": "ConnectionTimeZone",
+  "document.id.strategy.user.defined": "DocumentIdStrategy",
+  "vitess.tablet.type": "VitessTabletType",
+  "aws.s3.region": [
+    {
+      name: "AwsS3Region",
+      values: [
+        ...["ap-northeast-1", "ap-northeast-2", "ap-south-1", "ap-southeast-1", "ap-southeast-2", "ca-central-1"],
+        ...["cn-north-1", "eu-central-1", "eu-west-1", "eu-west-2", "sa-east-1", "us-east-1", "us-east-2"],
+        ...["us-gov-west-1", "us-west-1", "us-west-2"],
+      ],
+    },
+  ],
+  "format.user.defined": [
+    { name: "FileFormat", values: ["CSV", "JSON Array", "JSON Lines", "Parquet"] },
+    // R2 writes what S3 does.
+    { name: "S3FileFormat", values: ["JSON Array", "JSON Lines", "Parquet"] },
+  ],
 };
+
+/** The shared enum type name for a setting's key and allowed values, if it has one. */
+export function sharedSettingTypeName(key: string, values: readonly string[]): string | undefined {
+  const entry = sharedSettingTypeNames[key];
+  if (entry === undefined || typeof entry === "string") return entry;
+  const sorted = [...values].sort().join("\n");
+  return entry.find((candidate) => [...candidate.values].sort().join("\n") === sorted)?.name;
+}

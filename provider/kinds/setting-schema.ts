@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import type { CatalogueSetting } from "../../catalogue";
-import { sharedSettingTypeNames } from "../../catalogue/naming";
+import { sharedSettingTypeName } from "../../catalogue/naming";
 import type { Json } from "../engine/kind";
 
 /** The schemas made so far: catalogue settings are parsed once, so each is built once however often it is checked. */
@@ -47,11 +47,16 @@ function buildSettingSchema(field: CatalogueSetting): z.ZodType<Json | undefined
   return field.required ? schema : schema.optional();
 }
 
-/** A setting's allowed values; one many connectors share carries its declared type name (catalogue/naming.ts). */
+/**
+ * A setting's allowed values; one many connectors share carries its declared type name (catalogue/naming.ts), its
+ * values in one order wherever it appears, so that the one enum type is the same for every connector.
+ */
 function enumSchema(field: CatalogueSetting, values: readonly string[]): z.ZodType<Json> {
-  const schema = z.enum(values as [string, ...string[]], { error: `must be one of ${allowedValues(values)}` });
-  const title = sharedSettingTypeNames[field.key];
-  return title ? schema.meta({ title }) : schema;
+  const message = { error: `must be one of ${allowedValues(values)}` };
+  const title = sharedSettingTypeName(field.key, values);
+  if (title === undefined) return z.enum(values as [string, ...string[]], message);
+  const ordered = [...values].sort();
+  return z.enum(ordered as [string, ...string[]], message).meta({ title });
 }
 
 /** Long lists (the MySQL source takes 87 time zones) would bury the message; the SDK's TSDoc lists them all. */

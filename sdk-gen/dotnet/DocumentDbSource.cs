@@ -68,7 +68,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Output("cursorOversizeHandlingMode")]
-        public Output<Streamkap.Pulumi.DocumentDbSourceCursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.CursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -357,7 +357,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Output("transformsUnwrapDocumentEncoding")]
-        public Output<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.UnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
@@ -449,7 +449,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Input("cursorOversizeHandlingMode")]
-        public Input<Streamkap.Pulumi.DocumentDbSourceCursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
+        public Input<Streamkap.Pulumi.CursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -724,7 +724,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Input("transformsUnwrapDocumentEncoding")]
-        public Input<Streamkap.Pulumi.DocumentDbSourceTransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
+        public Input<Streamkap.Pulumi.UnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -102,81 +102,40 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct AlloyDbSourceDatabaseSslmode : IEquatable<AlloyDbSourceDatabaseSslmode>
+    public readonly struct AwsS3Region : IEquatable<AwsS3Region>
     {
         private readonly string _value;
 
-        private AlloyDbSourceDatabaseSslmode(string value)
+        private AwsS3Region(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AlloyDbSourceDatabaseSslmode Require { get; } = new AlloyDbSourceDatabaseSslmode("require");
-        public static AlloyDbSourceDatabaseSslmode Disable { get; } = new AlloyDbSourceDatabaseSslmode("disable");
+        public static AwsS3Region Ap_northeast_1 { get; } = new AwsS3Region("ap-northeast-1");
+        public static AwsS3Region Ap_northeast_2 { get; } = new AwsS3Region("ap-northeast-2");
+        public static AwsS3Region Ap_south_1 { get; } = new AwsS3Region("ap-south-1");
+        public static AwsS3Region Ap_southeast_1 { get; } = new AwsS3Region("ap-southeast-1");
+        public static AwsS3Region Ap_southeast_2 { get; } = new AwsS3Region("ap-southeast-2");
+        public static AwsS3Region Ca_central_1 { get; } = new AwsS3Region("ca-central-1");
+        public static AwsS3Region Cn_north_1 { get; } = new AwsS3Region("cn-north-1");
+        public static AwsS3Region Eu_central_1 { get; } = new AwsS3Region("eu-central-1");
+        public static AwsS3Region Eu_west_1 { get; } = new AwsS3Region("eu-west-1");
+        public static AwsS3Region Eu_west_2 { get; } = new AwsS3Region("eu-west-2");
+        public static AwsS3Region Sa_east_1 { get; } = new AwsS3Region("sa-east-1");
+        public static AwsS3Region Us_east_1 { get; } = new AwsS3Region("us-east-1");
+        public static AwsS3Region Us_east_2 { get; } = new AwsS3Region("us-east-2");
+        public static AwsS3Region Us_gov_west_1 { get; } = new AwsS3Region("us-gov-west-1");
+        public static AwsS3Region Us_west_1 { get; } = new AwsS3Region("us-west-1");
+        public static AwsS3Region Us_west_2 { get; } = new AwsS3Region("us-west-2");
 
-        public static bool operator ==(AlloyDbSourceDatabaseSslmode left, AlloyDbSourceDatabaseSslmode right) => left.Equals(right);
-        public static bool operator !=(AlloyDbSourceDatabaseSslmode left, AlloyDbSourceDatabaseSslmode right) => !left.Equals(right);
+        public static bool operator ==(AwsS3Region left, AwsS3Region right) => left.Equals(right);
+        public static bool operator !=(AwsS3Region left, AwsS3Region right) => !left.Equals(right);
 
-        public static explicit operator string(AlloyDbSourceDatabaseSslmode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is AlloyDbSourceDatabaseSslmode other && Equals(other);
-        public bool Equals(AlloyDbSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct AlloyDbSourcePostProcessors : IEquatable<AlloyDbSourcePostProcessors>
-    {
-        private readonly string _value;
-
-        private AlloyDbSourcePostProcessors(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static AlloyDbSourcePostProcessors Reselector { get; } = new AlloyDbSourcePostProcessors("reselector");
-
-        public static bool operator ==(AlloyDbSourcePostProcessors left, AlloyDbSourcePostProcessors right) => left.Equals(right);
-        public static bool operator !=(AlloyDbSourcePostProcessors left, AlloyDbSourcePostProcessors right) => !left.Equals(right);
-
-        public static explicit operator string(AlloyDbSourcePostProcessors value) => value._value;
+        public static explicit operator string(AwsS3Region value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is AlloyDbSourcePostProcessors other && Equals(other);
-        public bool Equals(AlloyDbSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct AlloyDbSourceSnapshotReadOnly : IEquatable<AlloyDbSourceSnapshotReadOnly>
-    {
-        private readonly string _value;
-
-        private AlloyDbSourceSnapshotReadOnly(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static AlloyDbSourceSnapshotReadOnly Yes { get; } = new AlloyDbSourceSnapshotReadOnly("Yes");
-        public static AlloyDbSourceSnapshotReadOnly No { get; } = new AlloyDbSourceSnapshotReadOnly("No");
-
-        public static bool operator ==(AlloyDbSourceSnapshotReadOnly left, AlloyDbSourceSnapshotReadOnly right) => left.Equals(right);
-        public static bool operator !=(AlloyDbSourceSnapshotReadOnly left, AlloyDbSourceSnapshotReadOnly right) => !left.Equals(right);
-
-        public static explicit operator string(AlloyDbSourceSnapshotReadOnly value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is AlloyDbSourceSnapshotReadOnly other && Equals(other);
-        public bool Equals(AlloyDbSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is AwsS3Region other && Equals(other);
+        public bool Equals(AwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -255,9 +214,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static BinaryHandlingMode Bytes { get; } = new BinaryHandlingMode("bytes");
         public static BinaryHandlingMode Base64 { get; } = new BinaryHandlingMode("base64");
         public static BinaryHandlingMode Base64_url_safe { get; } = new BinaryHandlingMode("base64-url-safe");
+        public static BinaryHandlingMode Bytes { get; } = new BinaryHandlingMode("bytes");
         public static BinaryHandlingMode Hex { get; } = new BinaryHandlingMode("hex");
 
         public static bool operator ==(BinaryHandlingMode left, BinaryHandlingMode right) => left.Equals(right);
@@ -268,6 +227,119 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is BinaryHandlingMode other && Equals(other);
         public bool Equals(BinaryHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct ConnectionTimeZone : IEquatable<ConnectionTimeZone>
+    {
+        private readonly string _value;
+
+        private ConnectionTimeZone(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ConnectionTimeZone Africa_Cairo { get; } = new ConnectionTimeZone("Africa/Cairo");
+        public static ConnectionTimeZone Africa_Casablanca { get; } = new ConnectionTimeZone("Africa/Casablanca");
+        public static ConnectionTimeZone Africa_Harare { get; } = new ConnectionTimeZone("Africa/Harare");
+        public static ConnectionTimeZone Africa_Monrovia { get; } = new ConnectionTimeZone("Africa/Monrovia");
+        public static ConnectionTimeZone Africa_Nairobi { get; } = new ConnectionTimeZone("Africa/Nairobi");
+        public static ConnectionTimeZone Africa_Tripoli { get; } = new ConnectionTimeZone("Africa/Tripoli");
+        public static ConnectionTimeZone Africa_Windhoek { get; } = new ConnectionTimeZone("Africa/Windhoek");
+        public static ConnectionTimeZone America_Araguaina { get; } = new ConnectionTimeZone("America/Araguaina");
+        public static ConnectionTimeZone America_Asuncion { get; } = new ConnectionTimeZone("America/Asuncion");
+        public static ConnectionTimeZone America_Bogota { get; } = new ConnectionTimeZone("America/Bogota");
+        public static ConnectionTimeZone America_Buenos_Aires { get; } = new ConnectionTimeZone("America/Buenos_Aires");
+        public static ConnectionTimeZone America_Caracas { get; } = new ConnectionTimeZone("America/Caracas");
+        public static ConnectionTimeZone America_Chihuahua { get; } = new ConnectionTimeZone("America/Chihuahua");
+        public static ConnectionTimeZone America_Cuiaba { get; } = new ConnectionTimeZone("America/Cuiaba");
+        public static ConnectionTimeZone America_Denver { get; } = new ConnectionTimeZone("America/Denver");
+        public static ConnectionTimeZone America_Fortaleza { get; } = new ConnectionTimeZone("America/Fortaleza");
+        public static ConnectionTimeZone America_Guatemala { get; } = new ConnectionTimeZone("America/Guatemala");
+        public static ConnectionTimeZone America_Halifax { get; } = new ConnectionTimeZone("America/Halifax");
+        public static ConnectionTimeZone America_Manaus { get; } = new ConnectionTimeZone("America/Manaus");
+        public static ConnectionTimeZone America_Matamoros { get; } = new ConnectionTimeZone("America/Matamoros");
+        public static ConnectionTimeZone America_Monterrey { get; } = new ConnectionTimeZone("America/Monterrey");
+        public static ConnectionTimeZone America_Montevideo { get; } = new ConnectionTimeZone("America/Montevideo");
+        public static ConnectionTimeZone America_Phoenix { get; } = new ConnectionTimeZone("America/Phoenix");
+        public static ConnectionTimeZone America_Santiago { get; } = new ConnectionTimeZone("America/Santiago");
+        public static ConnectionTimeZone America_Tijuana { get; } = new ConnectionTimeZone("America/Tijuana");
+        public static ConnectionTimeZone Asia_Amman { get; } = new ConnectionTimeZone("Asia/Amman");
+        public static ConnectionTimeZone Asia_Ashgabat { get; } = new ConnectionTimeZone("Asia/Ashgabat");
+        public static ConnectionTimeZone Asia_Baghdad { get; } = new ConnectionTimeZone("Asia/Baghdad");
+        public static ConnectionTimeZone Asia_Baku { get; } = new ConnectionTimeZone("Asia/Baku");
+        public static ConnectionTimeZone Asia_Bangkok { get; } = new ConnectionTimeZone("Asia/Bangkok");
+        public static ConnectionTimeZone Asia_Beirut { get; } = new ConnectionTimeZone("Asia/Beirut");
+        public static ConnectionTimeZone Asia_Calcutta { get; } = new ConnectionTimeZone("Asia/Calcutta");
+        public static ConnectionTimeZone Asia_Damascus { get; } = new ConnectionTimeZone("Asia/Damascus");
+        public static ConnectionTimeZone Asia_Dhaka { get; } = new ConnectionTimeZone("Asia/Dhaka");
+        public static ConnectionTimeZone Asia_Irkutsk { get; } = new ConnectionTimeZone("Asia/Irkutsk");
+        public static ConnectionTimeZone Asia_Jerusalem { get; } = new ConnectionTimeZone("Asia/Jerusalem");
+        public static ConnectionTimeZone Asia_Kabul { get; } = new ConnectionTimeZone("Asia/Kabul");
+        public static ConnectionTimeZone Asia_Karachi { get; } = new ConnectionTimeZone("Asia/Karachi");
+        public static ConnectionTimeZone Asia_Kathmandu { get; } = new ConnectionTimeZone("Asia/Kathmandu");
+        public static ConnectionTimeZone Asia_Krasnoyarsk { get; } = new ConnectionTimeZone("Asia/Krasnoyarsk");
+        public static ConnectionTimeZone Asia_Magadan { get; } = new ConnectionTimeZone("Asia/Magadan");
+        public static ConnectionTimeZone Asia_Muscat { get; } = new ConnectionTimeZone("Asia/Muscat");
+        public static ConnectionTimeZone Asia_Novosibirsk { get; } = new ConnectionTimeZone("Asia/Novosibirsk");
+        public static ConnectionTimeZone Asia_Riyadh { get; } = new ConnectionTimeZone("Asia/Riyadh");
+        public static ConnectionTimeZone Asia_Seoul { get; } = new ConnectionTimeZone("Asia/Seoul");
+        public static ConnectionTimeZone Asia_Shanghai { get; } = new ConnectionTimeZone("Asia/Shanghai");
+        public static ConnectionTimeZone Asia_Singapore { get; } = new ConnectionTimeZone("Asia/Singapore");
+        public static ConnectionTimeZone Asia_Taipei { get; } = new ConnectionTimeZone("Asia/Taipei");
+        public static ConnectionTimeZone Asia_Tehran { get; } = new ConnectionTimeZone("Asia/Tehran");
+        public static ConnectionTimeZone Asia_Tokyo { get; } = new ConnectionTimeZone("Asia/Tokyo");
+        public static ConnectionTimeZone Asia_Ulaanbaatar { get; } = new ConnectionTimeZone("Asia/Ulaanbaatar");
+        public static ConnectionTimeZone Asia_Vladivostok { get; } = new ConnectionTimeZone("Asia/Vladivostok");
+        public static ConnectionTimeZone Asia_Yakutsk { get; } = new ConnectionTimeZone("Asia/Yakutsk");
+        public static ConnectionTimeZone Asia_Yerevan { get; } = new ConnectionTimeZone("Asia/Yerevan");
+        public static ConnectionTimeZone Atlantic_Azores { get; } = new ConnectionTimeZone("Atlantic/Azores");
+        public static ConnectionTimeZone Australia_Adelaide { get; } = new ConnectionTimeZone("Australia/Adelaide");
+        public static ConnectionTimeZone Australia_Brisbane { get; } = new ConnectionTimeZone("Australia/Brisbane");
+        public static ConnectionTimeZone Australia_Darwin { get; } = new ConnectionTimeZone("Australia/Darwin");
+        public static ConnectionTimeZone Australia_Hobart { get; } = new ConnectionTimeZone("Australia/Hobart");
+        public static ConnectionTimeZone Australia_Perth { get; } = new ConnectionTimeZone("Australia/Perth");
+        public static ConnectionTimeZone Australia_Sydney { get; } = new ConnectionTimeZone("Australia/Sydney");
+        public static ConnectionTimeZone Brazil_East { get; } = new ConnectionTimeZone("Brazil/East");
+        public static ConnectionTimeZone Canada_Newfoundland { get; } = new ConnectionTimeZone("Canada/Newfoundland");
+        public static ConnectionTimeZone Canada_Saskatchewan { get; } = new ConnectionTimeZone("Canada/Saskatchewan");
+        public static ConnectionTimeZone Canada_Yukon { get; } = new ConnectionTimeZone("Canada/Yukon");
+        public static ConnectionTimeZone Europe_Amsterdam { get; } = new ConnectionTimeZone("Europe/Amsterdam");
+        public static ConnectionTimeZone Europe_Athens { get; } = new ConnectionTimeZone("Europe/Athens");
+        public static ConnectionTimeZone Europe_Dublin { get; } = new ConnectionTimeZone("Europe/Dublin");
+        public static ConnectionTimeZone Europe_Helsinki { get; } = new ConnectionTimeZone("Europe/Helsinki");
+        public static ConnectionTimeZone Europe_Istanbul { get; } = new ConnectionTimeZone("Europe/Istanbul");
+        public static ConnectionTimeZone Europe_Kaliningrad { get; } = new ConnectionTimeZone("Europe/Kaliningrad");
+        public static ConnectionTimeZone Europe_Moscow { get; } = new ConnectionTimeZone("Europe/Moscow");
+        public static ConnectionTimeZone Europe_Paris { get; } = new ConnectionTimeZone("Europe/Paris");
+        public static ConnectionTimeZone Europe_Prague { get; } = new ConnectionTimeZone("Europe/Prague");
+        public static ConnectionTimeZone Europe_Sarajevo { get; } = new ConnectionTimeZone("Europe/Sarajevo");
+        public static ConnectionTimeZone Pacific_Auckland { get; } = new ConnectionTimeZone("Pacific/Auckland");
+        public static ConnectionTimeZone Pacific_Fiji { get; } = new ConnectionTimeZone("Pacific/Fiji");
+        public static ConnectionTimeZone Pacific_Guam { get; } = new ConnectionTimeZone("Pacific/Guam");
+        public static ConnectionTimeZone Pacific_Honolulu { get; } = new ConnectionTimeZone("Pacific/Honolulu");
+        public static ConnectionTimeZone Pacific_Samoa { get; } = new ConnectionTimeZone("Pacific/Samoa");
+        public static ConnectionTimeZone SERVER { get; } = new ConnectionTimeZone("SERVER");
+        public static ConnectionTimeZone US_Alaska { get; } = new ConnectionTimeZone("US/Alaska");
+        public static ConnectionTimeZone US_Central { get; } = new ConnectionTimeZone("US/Central");
+        public static ConnectionTimeZone US_East_Indiana { get; } = new ConnectionTimeZone("US/East-Indiana");
+        public static ConnectionTimeZone US_Eastern { get; } = new ConnectionTimeZone("US/Eastern");
+        public static ConnectionTimeZone US_Pacific { get; } = new ConnectionTimeZone("US/Pacific");
+        public static ConnectionTimeZone UTC { get; } = new ConnectionTimeZone("UTC");
+
+        public static bool operator ==(ConnectionTimeZone left, ConnectionTimeZone right) => left.Equals(right);
+        public static bool operator !=(ConnectionTimeZone left, ConnectionTimeZone right) => !left.Equals(right);
+
+        public static explicit operator string(ConnectionTimeZone value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ConnectionTimeZone other && Equals(other);
+        public bool Equals(ConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -330,6 +402,34 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is ConnectorState other && Equals(other);
         public bool Equals(ConnectorState other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct CursorOversizeHandlingMode : IEquatable<CursorOversizeHandlingMode>
+    {
+        private readonly string _value;
+
+        private CursorOversizeHandlingMode(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static CursorOversizeHandlingMode Skip { get; } = new CursorOversizeHandlingMode("skip");
+        public static CursorOversizeHandlingMode Split { get; } = new CursorOversizeHandlingMode("split");
+
+        public static bool operator ==(CursorOversizeHandlingMode left, CursorOversizeHandlingMode right) => left.Equals(right);
+        public static bool operator !=(CursorOversizeHandlingMode left, CursorOversizeHandlingMode right) => !left.Equals(right);
+
+        public static explicit operator string(CursorOversizeHandlingMode value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is CursorOversizeHandlingMode other && Equals(other);
+        public bool Equals(CursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -403,34 +503,6 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DocumentDbSourceCursorOversizeHandlingMode : IEquatable<DocumentDbSourceCursorOversizeHandlingMode>
-    {
-        private readonly string _value;
-
-        private DocumentDbSourceCursorOversizeHandlingMode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static DocumentDbSourceCursorOversizeHandlingMode Skip { get; } = new DocumentDbSourceCursorOversizeHandlingMode("skip");
-        public static DocumentDbSourceCursorOversizeHandlingMode Split { get; } = new DocumentDbSourceCursorOversizeHandlingMode("split");
-
-        public static bool operator ==(DocumentDbSourceCursorOversizeHandlingMode left, DocumentDbSourceCursorOversizeHandlingMode right) => left.Equals(right);
-        public static bool operator !=(DocumentDbSourceCursorOversizeHandlingMode left, DocumentDbSourceCursorOversizeHandlingMode right) => !left.Equals(right);
-
-        public static explicit operator string(DocumentDbSourceCursorOversizeHandlingMode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DocumentDbSourceCursorOversizeHandlingMode other && Equals(other);
-        public bool Equals(DocumentDbSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
     public readonly struct DocumentDbSourceTransformsUnwrapArrayEncoding : IEquatable<DocumentDbSourceTransformsUnwrapArrayEncoding>
     {
         private readonly string _value;
@@ -459,26 +531,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct DocumentDbSourceTransformsUnwrapDocumentEncoding : IEquatable<DocumentDbSourceTransformsUnwrapDocumentEncoding>
+    public readonly struct DocumentIdStrategy : IEquatable<DocumentIdStrategy>
     {
         private readonly string _value;
 
-        private DocumentDbSourceTransformsUnwrapDocumentEncoding(string value)
+        private DocumentIdStrategy(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DocumentDbSourceTransformsUnwrapDocumentEncoding Document { get; } = new DocumentDbSourceTransformsUnwrapDocumentEncoding("document");
-        public static DocumentDbSourceTransformsUnwrapDocumentEncoding @String { get; } = new DocumentDbSourceTransformsUnwrapDocumentEncoding("string");
+        public static DocumentIdStrategy Field_ID { get; } = new DocumentIdStrategy("Field ID");
+        public static DocumentIdStrategy Kafka_ID { get; } = new DocumentIdStrategy("Kafka ID");
+        public static DocumentIdStrategy None { get; } = new DocumentIdStrategy("None");
 
-        public static bool operator ==(DocumentDbSourceTransformsUnwrapDocumentEncoding left, DocumentDbSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
-        public static bool operator !=(DocumentDbSourceTransformsUnwrapDocumentEncoding left, DocumentDbSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
+        public static bool operator ==(DocumentIdStrategy left, DocumentIdStrategy right) => left.Equals(right);
+        public static bool operator !=(DocumentIdStrategy left, DocumentIdStrategy right) => !left.Equals(right);
 
-        public static explicit operator string(DocumentDbSourceTransformsUnwrapDocumentEncoding value) => value._value;
+        public static explicit operator string(DocumentIdStrategy value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is DocumentDbSourceTransformsUnwrapDocumentEncoding other && Equals(other);
-        public bool Equals(DocumentDbSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is DocumentIdStrategy other && Equals(other);
+        public bool Equals(DocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -580,8 +653,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static FileCompressionType None { get; } = new FileCompressionType("none");
         public static FileCompressionType Gzip { get; } = new FileCompressionType("gzip");
+        public static FileCompressionType None { get; } = new FileCompressionType("none");
         public static FileCompressionType Snappy { get; } = new FileCompressionType("snappy");
         public static FileCompressionType Zstd { get; } = new FileCompressionType("zstd");
 
@@ -601,28 +674,28 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct GcsDestinationFormat : IEquatable<GcsDestinationFormat>
+    public readonly struct FileFormat : IEquatable<FileFormat>
     {
         private readonly string _value;
 
-        private GcsDestinationFormat(string value)
+        private FileFormat(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static GcsDestinationFormat CSV { get; } = new GcsDestinationFormat("CSV");
-        public static GcsDestinationFormat JSON_Lines { get; } = new GcsDestinationFormat("JSON Lines");
-        public static GcsDestinationFormat JSON_Array { get; } = new GcsDestinationFormat("JSON Array");
-        public static GcsDestinationFormat Parquet { get; } = new GcsDestinationFormat("Parquet");
+        public static FileFormat CSV { get; } = new FileFormat("CSV");
+        public static FileFormat JSON_Array { get; } = new FileFormat("JSON Array");
+        public static FileFormat JSON_Lines { get; } = new FileFormat("JSON Lines");
+        public static FileFormat Parquet { get; } = new FileFormat("Parquet");
 
-        public static bool operator ==(GcsDestinationFormat left, GcsDestinationFormat right) => left.Equals(right);
-        public static bool operator !=(GcsDestinationFormat left, GcsDestinationFormat right) => !left.Equals(right);
+        public static bool operator ==(FileFormat left, FileFormat right) => left.Equals(right);
+        public static bool operator !=(FileFormat left, FileFormat right) => !left.Equals(right);
 
-        public static explicit operator string(GcsDestinationFormat value) => value._value;
+        public static explicit operator string(FileFormat value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is GcsDestinationFormat other && Equals(other);
-        public bool Equals(GcsDestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is FileFormat other && Equals(other);
+        public bool Equals(FileFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -817,34 +890,6 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct IcebergDestinationInsertMode : IEquatable<IcebergDestinationInsertMode>
-    {
-        private readonly string _value;
-
-        private IcebergDestinationInsertMode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static IcebergDestinationInsertMode Insert { get; } = new IcebergDestinationInsertMode("insert");
-        public static IcebergDestinationInsertMode Upsert { get; } = new IcebergDestinationInsertMode("upsert");
-
-        public static bool operator ==(IcebergDestinationInsertMode left, IcebergDestinationInsertMode right) => left.Equals(right);
-        public static bool operator !=(IcebergDestinationInsertMode left, IcebergDestinationInsertMode right) => !left.Equals(right);
-
-        public static explicit operator string(IcebergDestinationInsertMode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is IcebergDestinationInsertMode other && Equals(other);
-        public bool Equals(IcebergDestinationInsertMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
     public readonly struct IngestionMode : IEquatable<IngestionMode>
     {
         private readonly string _value;
@@ -854,8 +899,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static IngestionMode Upsert { get; } = new IngestionMode("upsert");
         public static IngestionMode Append { get; } = new IngestionMode("append");
+        public static IngestionMode Upsert { get; } = new IngestionMode("upsert");
 
         public static bool operator ==(IngestionMode left, IngestionMode right) => left.Equals(right);
         public static bool operator !=(IngestionMode left, IngestionMode right) => !left.Equals(right);
@@ -1081,119 +1126,6 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct MariaDbSourceDatabaseConnectionTimeZone : IEquatable<MariaDbSourceDatabaseConnectionTimeZone>
-    {
-        private readonly string _value;
-
-        private MariaDbSourceDatabaseConnectionTimeZone(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MariaDbSourceDatabaseConnectionTimeZone SERVER { get; } = new MariaDbSourceDatabaseConnectionTimeZone("SERVER");
-        public static MariaDbSourceDatabaseConnectionTimeZone UTC { get; } = new MariaDbSourceDatabaseConnectionTimeZone("UTC");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Cairo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Cairo");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Riyadh { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Riyadh");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Casablanca { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Casablanca");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Seoul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Seoul");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Harare { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Harare");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Shanghai { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Shanghai");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Monrovia { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Monrovia");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Singapore { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Singapore");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Nairobi { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Nairobi");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Taipei { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Taipei");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Tripoli { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Tripoli");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Tehran { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Tehran");
-        public static MariaDbSourceDatabaseConnectionTimeZone Africa_Windhoek { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Africa/Windhoek");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Tokyo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Tokyo");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Araguaina { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Araguaina");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Ulaanbaatar { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Asuncion { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Asuncion");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Vladivostok { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Vladivostok");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Bogota { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Bogota");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Yakutsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Yakutsk");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Buenos_Aires { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Buenos_Aires");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Yerevan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Yerevan");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Caracas { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Caracas");
-        public static MariaDbSourceDatabaseConnectionTimeZone Atlantic_Azores { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Atlantic/Azores");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Chihuahua { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Chihuahua");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Adelaide { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Adelaide");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Cuiaba { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Cuiaba");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Brisbane { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Brisbane");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Denver { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Denver");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Darwin { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Darwin");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Fortaleza { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Fortaleza");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Hobart { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Hobart");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Guatemala { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Guatemala");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Perth { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Perth");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Halifax { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Halifax");
-        public static MariaDbSourceDatabaseConnectionTimeZone Australia_Sydney { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Australia/Sydney");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Manaus { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Manaus");
-        public static MariaDbSourceDatabaseConnectionTimeZone Brazil_East { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Brazil/East");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Matamoros { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Matamoros");
-        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Newfoundland { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Newfoundland");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Monterrey { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Monterrey");
-        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Saskatchewan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Saskatchewan");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Montevideo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Montevideo");
-        public static MariaDbSourceDatabaseConnectionTimeZone Canada_Yukon { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Canada/Yukon");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Phoenix { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Phoenix");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Amsterdam { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Amsterdam");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Santiago { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Santiago");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Athens { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Athens");
-        public static MariaDbSourceDatabaseConnectionTimeZone America_Tijuana { get; } = new MariaDbSourceDatabaseConnectionTimeZone("America/Tijuana");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Dublin { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Dublin");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Amman { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Amman");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Helsinki { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Helsinki");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Ashgabat { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Ashgabat");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Istanbul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Istanbul");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Baghdad { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Baghdad");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Kaliningrad { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Kaliningrad");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Baku { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Baku");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Moscow { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Moscow");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Bangkok { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Bangkok");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Paris { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Paris");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Beirut { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Beirut");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Prague { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Prague");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Calcutta { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Calcutta");
-        public static MariaDbSourceDatabaseConnectionTimeZone Europe_Sarajevo { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Europe/Sarajevo");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Damascus { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Damascus");
-        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Auckland { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Auckland");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Dhaka { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Dhaka");
-        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Fiji { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Fiji");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Irkutsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Irkutsk");
-        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Guam { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Guam");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Jerusalem { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Jerusalem");
-        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Honolulu { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Honolulu");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Kabul { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Kabul");
-        public static MariaDbSourceDatabaseConnectionTimeZone Pacific_Samoa { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Pacific/Samoa");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Karachi { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Karachi");
-        public static MariaDbSourceDatabaseConnectionTimeZone US_Alaska { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Alaska");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Kathmandu { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Kathmandu");
-        public static MariaDbSourceDatabaseConnectionTimeZone US_Central { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Central");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Krasnoyarsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk");
-        public static MariaDbSourceDatabaseConnectionTimeZone US_Eastern { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Eastern");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Magadan { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Magadan");
-        public static MariaDbSourceDatabaseConnectionTimeZone US_East_Indiana { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/East-Indiana");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Muscat { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Muscat");
-        public static MariaDbSourceDatabaseConnectionTimeZone US_Pacific { get; } = new MariaDbSourceDatabaseConnectionTimeZone("US/Pacific");
-        public static MariaDbSourceDatabaseConnectionTimeZone Asia_Novosibirsk { get; } = new MariaDbSourceDatabaseConnectionTimeZone("Asia/Novosibirsk");
-
-        public static bool operator ==(MariaDbSourceDatabaseConnectionTimeZone left, MariaDbSourceDatabaseConnectionTimeZone right) => left.Equals(right);
-        public static bool operator !=(MariaDbSourceDatabaseConnectionTimeZone left, MariaDbSourceDatabaseConnectionTimeZone right) => !left.Equals(right);
-
-        public static explicit operator string(MariaDbSourceDatabaseConnectionTimeZone value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MariaDbSourceDatabaseConnectionTimeZone other && Equals(other);
-        public bool Equals(MariaDbSourceDatabaseConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
     public readonly struct MariaDbSourceDatabaseSslMode : IEquatable<MariaDbSourceDatabaseSslMode>
     {
         private readonly string _value;
@@ -1214,345 +1146,6 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is MariaDbSourceDatabaseSslMode other && Equals(other);
         public bool Equals(MariaDbSourceDatabaseSslMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MariaDbSourceSnapshotGtid : IEquatable<MariaDbSourceSnapshotGtid>
-    {
-        private readonly string _value;
-
-        private MariaDbSourceSnapshotGtid(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MariaDbSourceSnapshotGtid Yes { get; } = new MariaDbSourceSnapshotGtid("Yes");
-        public static MariaDbSourceSnapshotGtid No { get; } = new MariaDbSourceSnapshotGtid("No");
-
-        public static bool operator ==(MariaDbSourceSnapshotGtid left, MariaDbSourceSnapshotGtid right) => left.Equals(right);
-        public static bool operator !=(MariaDbSourceSnapshotGtid left, MariaDbSourceSnapshotGtid right) => !left.Equals(right);
-
-        public static explicit operator string(MariaDbSourceSnapshotGtid value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MariaDbSourceSnapshotGtid other && Equals(other);
-        public bool Equals(MariaDbSourceSnapshotGtid other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbHostedSourceCursorOversizeHandlingMode : IEquatable<MongoDbHostedSourceCursorOversizeHandlingMode>
-    {
-        private readonly string _value;
-
-        private MongoDbHostedSourceCursorOversizeHandlingMode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbHostedSourceCursorOversizeHandlingMode Skip { get; } = new MongoDbHostedSourceCursorOversizeHandlingMode("skip");
-        public static MongoDbHostedSourceCursorOversizeHandlingMode Split { get; } = new MongoDbHostedSourceCursorOversizeHandlingMode("split");
-
-        public static bool operator ==(MongoDbHostedSourceCursorOversizeHandlingMode left, MongoDbHostedSourceCursorOversizeHandlingMode right) => left.Equals(right);
-        public static bool operator !=(MongoDbHostedSourceCursorOversizeHandlingMode left, MongoDbHostedSourceCursorOversizeHandlingMode right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbHostedSourceCursorOversizeHandlingMode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbHostedSourceCursorOversizeHandlingMode other && Equals(other);
-        public bool Equals(MongoDbHostedSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbHostedSourceTransformsUnwrapArrayEncoding : IEquatable<MongoDbHostedSourceTransformsUnwrapArrayEncoding>
-    {
-        private readonly string _value;
-
-        private MongoDbHostedSourceTransformsUnwrapArrayEncoding(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbHostedSourceTransformsUnwrapArrayEncoding Array { get; } = new MongoDbHostedSourceTransformsUnwrapArrayEncoding("array");
-        public static MongoDbHostedSourceTransformsUnwrapArrayEncoding Array_string { get; } = new MongoDbHostedSourceTransformsUnwrapArrayEncoding("array_string");
-        public static MongoDbHostedSourceTransformsUnwrapArrayEncoding @String { get; } = new MongoDbHostedSourceTransformsUnwrapArrayEncoding("string");
-
-        public static bool operator ==(MongoDbHostedSourceTransformsUnwrapArrayEncoding left, MongoDbHostedSourceTransformsUnwrapArrayEncoding right) => left.Equals(right);
-        public static bool operator !=(MongoDbHostedSourceTransformsUnwrapArrayEncoding left, MongoDbHostedSourceTransformsUnwrapArrayEncoding right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbHostedSourceTransformsUnwrapArrayEncoding value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbHostedSourceTransformsUnwrapArrayEncoding other && Equals(other);
-        public bool Equals(MongoDbHostedSourceTransformsUnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbHostedSourceTransformsUnwrapDocumentEncoding : IEquatable<MongoDbHostedSourceTransformsUnwrapDocumentEncoding>
-    {
-        private readonly string _value;
-
-        private MongoDbHostedSourceTransformsUnwrapDocumentEncoding(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbHostedSourceTransformsUnwrapDocumentEncoding Document { get; } = new MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document");
-        public static MongoDbHostedSourceTransformsUnwrapDocumentEncoding @String { get; } = new MongoDbHostedSourceTransformsUnwrapDocumentEncoding("string");
-
-        public static bool operator ==(MongoDbHostedSourceTransformsUnwrapDocumentEncoding left, MongoDbHostedSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
-        public static bool operator !=(MongoDbHostedSourceTransformsUnwrapDocumentEncoding left, MongoDbHostedSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbHostedSourceTransformsUnwrapDocumentEncoding value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbHostedSourceTransformsUnwrapDocumentEncoding other && Equals(other);
-        public bool Equals(MongoDbHostedSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbSourceCursorOversizeHandlingMode : IEquatable<MongoDbSourceCursorOversizeHandlingMode>
-    {
-        private readonly string _value;
-
-        private MongoDbSourceCursorOversizeHandlingMode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbSourceCursorOversizeHandlingMode Skip { get; } = new MongoDbSourceCursorOversizeHandlingMode("skip");
-        public static MongoDbSourceCursorOversizeHandlingMode Split { get; } = new MongoDbSourceCursorOversizeHandlingMode("split");
-
-        public static bool operator ==(MongoDbSourceCursorOversizeHandlingMode left, MongoDbSourceCursorOversizeHandlingMode right) => left.Equals(right);
-        public static bool operator !=(MongoDbSourceCursorOversizeHandlingMode left, MongoDbSourceCursorOversizeHandlingMode right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbSourceCursorOversizeHandlingMode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbSourceCursorOversizeHandlingMode other && Equals(other);
-        public bool Equals(MongoDbSourceCursorOversizeHandlingMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbSourceTransformsUnwrapArrayEncoding : IEquatable<MongoDbSourceTransformsUnwrapArrayEncoding>
-    {
-        private readonly string _value;
-
-        private MongoDbSourceTransformsUnwrapArrayEncoding(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbSourceTransformsUnwrapArrayEncoding Array { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("array");
-        public static MongoDbSourceTransformsUnwrapArrayEncoding Array_string { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("array_string");
-        public static MongoDbSourceTransformsUnwrapArrayEncoding @String { get; } = new MongoDbSourceTransformsUnwrapArrayEncoding("string");
-
-        public static bool operator ==(MongoDbSourceTransformsUnwrapArrayEncoding left, MongoDbSourceTransformsUnwrapArrayEncoding right) => left.Equals(right);
-        public static bool operator !=(MongoDbSourceTransformsUnwrapArrayEncoding left, MongoDbSourceTransformsUnwrapArrayEncoding right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbSourceTransformsUnwrapArrayEncoding value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbSourceTransformsUnwrapArrayEncoding other && Equals(other);
-        public bool Equals(MongoDbSourceTransformsUnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MongoDbSourceTransformsUnwrapDocumentEncoding : IEquatable<MongoDbSourceTransformsUnwrapDocumentEncoding>
-    {
-        private readonly string _value;
-
-        private MongoDbSourceTransformsUnwrapDocumentEncoding(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MongoDbSourceTransformsUnwrapDocumentEncoding Document { get; } = new MongoDbSourceTransformsUnwrapDocumentEncoding("document");
-        public static MongoDbSourceTransformsUnwrapDocumentEncoding @String { get; } = new MongoDbSourceTransformsUnwrapDocumentEncoding("string");
-
-        public static bool operator ==(MongoDbSourceTransformsUnwrapDocumentEncoding left, MongoDbSourceTransformsUnwrapDocumentEncoding right) => left.Equals(right);
-        public static bool operator !=(MongoDbSourceTransformsUnwrapDocumentEncoding left, MongoDbSourceTransformsUnwrapDocumentEncoding right) => !left.Equals(right);
-
-        public static explicit operator string(MongoDbSourceTransformsUnwrapDocumentEncoding value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MongoDbSourceTransformsUnwrapDocumentEncoding other && Equals(other);
-        public bool Equals(MongoDbSourceTransformsUnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MysqlSourceDatabaseConnectionTimeZone : IEquatable<MysqlSourceDatabaseConnectionTimeZone>
-    {
-        private readonly string _value;
-
-        private MysqlSourceDatabaseConnectionTimeZone(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MysqlSourceDatabaseConnectionTimeZone SERVER { get; } = new MysqlSourceDatabaseConnectionTimeZone("SERVER");
-        public static MysqlSourceDatabaseConnectionTimeZone UTC { get; } = new MysqlSourceDatabaseConnectionTimeZone("UTC");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Cairo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Cairo");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Riyadh { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Riyadh");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Casablanca { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Casablanca");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Seoul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Seoul");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Harare { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Harare");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Shanghai { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Shanghai");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Monrovia { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Monrovia");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Singapore { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Singapore");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Nairobi { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Nairobi");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Taipei { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Taipei");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Tripoli { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Tripoli");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Tehran { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Tehran");
-        public static MysqlSourceDatabaseConnectionTimeZone Africa_Windhoek { get; } = new MysqlSourceDatabaseConnectionTimeZone("Africa/Windhoek");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Tokyo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Tokyo");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Araguaina { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Araguaina");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Ulaanbaatar { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Asuncion { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Asuncion");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Vladivostok { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Vladivostok");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Bogota { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Bogota");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Yakutsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Yakutsk");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Buenos_Aires { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Buenos_Aires");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Yerevan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Yerevan");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Caracas { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Caracas");
-        public static MysqlSourceDatabaseConnectionTimeZone Atlantic_Azores { get; } = new MysqlSourceDatabaseConnectionTimeZone("Atlantic/Azores");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Chihuahua { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Chihuahua");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Adelaide { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Adelaide");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Cuiaba { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Cuiaba");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Brisbane { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Brisbane");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Denver { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Denver");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Darwin { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Darwin");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Fortaleza { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Fortaleza");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Hobart { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Hobart");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Guatemala { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Guatemala");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Perth { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Perth");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Halifax { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Halifax");
-        public static MysqlSourceDatabaseConnectionTimeZone Australia_Sydney { get; } = new MysqlSourceDatabaseConnectionTimeZone("Australia/Sydney");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Manaus { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Manaus");
-        public static MysqlSourceDatabaseConnectionTimeZone Brazil_East { get; } = new MysqlSourceDatabaseConnectionTimeZone("Brazil/East");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Matamoros { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Matamoros");
-        public static MysqlSourceDatabaseConnectionTimeZone Canada_Newfoundland { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Newfoundland");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Monterrey { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Monterrey");
-        public static MysqlSourceDatabaseConnectionTimeZone Canada_Saskatchewan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Saskatchewan");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Montevideo { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Montevideo");
-        public static MysqlSourceDatabaseConnectionTimeZone Canada_Yukon { get; } = new MysqlSourceDatabaseConnectionTimeZone("Canada/Yukon");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Phoenix { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Phoenix");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Amsterdam { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Amsterdam");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Santiago { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Santiago");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Athens { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Athens");
-        public static MysqlSourceDatabaseConnectionTimeZone America_Tijuana { get; } = new MysqlSourceDatabaseConnectionTimeZone("America/Tijuana");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Dublin { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Dublin");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Amman { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Amman");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Helsinki { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Helsinki");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Ashgabat { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Ashgabat");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Istanbul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Istanbul");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Baghdad { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Baghdad");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Kaliningrad { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Kaliningrad");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Baku { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Baku");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Moscow { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Moscow");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Bangkok { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Bangkok");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Paris { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Paris");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Beirut { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Beirut");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Prague { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Prague");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Calcutta { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Calcutta");
-        public static MysqlSourceDatabaseConnectionTimeZone Europe_Sarajevo { get; } = new MysqlSourceDatabaseConnectionTimeZone("Europe/Sarajevo");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Damascus { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Damascus");
-        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Auckland { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Auckland");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Dhaka { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Dhaka");
-        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Fiji { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Fiji");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Irkutsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Irkutsk");
-        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Guam { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Guam");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Jerusalem { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Jerusalem");
-        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Honolulu { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Honolulu");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Kabul { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Kabul");
-        public static MysqlSourceDatabaseConnectionTimeZone Pacific_Samoa { get; } = new MysqlSourceDatabaseConnectionTimeZone("Pacific/Samoa");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Karachi { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Karachi");
-        public static MysqlSourceDatabaseConnectionTimeZone US_Alaska { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Alaska");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Kathmandu { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Kathmandu");
-        public static MysqlSourceDatabaseConnectionTimeZone US_Central { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Central");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Krasnoyarsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk");
-        public static MysqlSourceDatabaseConnectionTimeZone US_Eastern { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Eastern");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Magadan { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Magadan");
-        public static MysqlSourceDatabaseConnectionTimeZone US_East_Indiana { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/East-Indiana");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Muscat { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Muscat");
-        public static MysqlSourceDatabaseConnectionTimeZone US_Pacific { get; } = new MysqlSourceDatabaseConnectionTimeZone("US/Pacific");
-        public static MysqlSourceDatabaseConnectionTimeZone Asia_Novosibirsk { get; } = new MysqlSourceDatabaseConnectionTimeZone("Asia/Novosibirsk");
-
-        public static bool operator ==(MysqlSourceDatabaseConnectionTimeZone left, MysqlSourceDatabaseConnectionTimeZone right) => left.Equals(right);
-        public static bool operator !=(MysqlSourceDatabaseConnectionTimeZone left, MysqlSourceDatabaseConnectionTimeZone right) => !left.Equals(right);
-
-        public static explicit operator string(MysqlSourceDatabaseConnectionTimeZone value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MysqlSourceDatabaseConnectionTimeZone other && Equals(other);
-        public bool Equals(MysqlSourceDatabaseConnectionTimeZone other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct MysqlSourceSnapshotGtid : IEquatable<MysqlSourceSnapshotGtid>
-    {
-        private readonly string _value;
-
-        private MysqlSourceSnapshotGtid(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static MysqlSourceSnapshotGtid Yes { get; } = new MysqlSourceSnapshotGtid("Yes");
-        public static MysqlSourceSnapshotGtid No { get; } = new MysqlSourceSnapshotGtid("No");
-
-        public static bool operator ==(MysqlSourceSnapshotGtid left, MysqlSourceSnapshotGtid right) => left.Equals(right);
-        public static bool operator !=(MysqlSourceSnapshotGtid left, MysqlSourceSnapshotGtid right) => !left.Equals(right);
-
-        public static explicit operator string(MysqlSourceSnapshotGtid value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is MysqlSourceSnapshotGtid other && Equals(other);
-        public bool Equals(MysqlSourceSnapshotGtid other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1626,8 +1219,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static OversizedFieldBehavior TRUNCATE { get; } = new OversizedFieldBehavior("TRUNCATE");
         public static OversizedFieldBehavior NULLIFY { get; } = new OversizedFieldBehavior("NULLIFY");
+        public static OversizedFieldBehavior TRUNCATE { get; } = new OversizedFieldBehavior("TRUNCATE");
 
         public static bool operator ==(OversizedFieldBehavior left, OversizedFieldBehavior right) => left.Equals(right);
         public static bool operator !=(OversizedFieldBehavior left, OversizedFieldBehavior right) => !left.Equals(right);
@@ -1645,139 +1238,25 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct PineconeDestinationDocumentIdStrategy : IEquatable<PineconeDestinationDocumentIdStrategy>
+    public readonly struct PostProcessor : IEquatable<PostProcessor>
     {
         private readonly string _value;
 
-        private PineconeDestinationDocumentIdStrategy(string value)
+        private PostProcessor(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static PineconeDestinationDocumentIdStrategy None { get; } = new PineconeDestinationDocumentIdStrategy("None");
-        public static PineconeDestinationDocumentIdStrategy Kafka_ID { get; } = new PineconeDestinationDocumentIdStrategy("Kafka ID");
-        public static PineconeDestinationDocumentIdStrategy Field_ID { get; } = new PineconeDestinationDocumentIdStrategy("Field ID");
+        public static PostProcessor Reselector { get; } = new PostProcessor("reselector");
 
-        public static bool operator ==(PineconeDestinationDocumentIdStrategy left, PineconeDestinationDocumentIdStrategy right) => left.Equals(right);
-        public static bool operator !=(PineconeDestinationDocumentIdStrategy left, PineconeDestinationDocumentIdStrategy right) => !left.Equals(right);
+        public static bool operator ==(PostProcessor left, PostProcessor right) => left.Equals(right);
+        public static bool operator !=(PostProcessor left, PostProcessor right) => !left.Equals(right);
 
-        public static explicit operator string(PineconeDestinationDocumentIdStrategy value) => value._value;
+        public static explicit operator string(PostProcessor value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PineconeDestinationDocumentIdStrategy other && Equals(other);
-        public bool Equals(PineconeDestinationDocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct PlanetScaleSourceVitessTabletType : IEquatable<PlanetScaleSourceVitessTabletType>
-    {
-        private readonly string _value;
-
-        private PlanetScaleSourceVitessTabletType(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static PlanetScaleSourceVitessTabletType MASTER { get; } = new PlanetScaleSourceVitessTabletType("MASTER");
-        public static PlanetScaleSourceVitessTabletType REPLICA { get; } = new PlanetScaleSourceVitessTabletType("REPLICA");
-        public static PlanetScaleSourceVitessTabletType RDONLY { get; } = new PlanetScaleSourceVitessTabletType("RDONLY");
-
-        public static bool operator ==(PlanetScaleSourceVitessTabletType left, PlanetScaleSourceVitessTabletType right) => left.Equals(right);
-        public static bool operator !=(PlanetScaleSourceVitessTabletType left, PlanetScaleSourceVitessTabletType right) => !left.Equals(right);
-
-        public static explicit operator string(PlanetScaleSourceVitessTabletType value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PlanetScaleSourceVitessTabletType other && Equals(other);
-        public bool Equals(PlanetScaleSourceVitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct PostgresqlSourceDatabaseSslmode : IEquatable<PostgresqlSourceDatabaseSslmode>
-    {
-        private readonly string _value;
-
-        private PostgresqlSourceDatabaseSslmode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static PostgresqlSourceDatabaseSslmode Require { get; } = new PostgresqlSourceDatabaseSslmode("require");
-        public static PostgresqlSourceDatabaseSslmode Disable { get; } = new PostgresqlSourceDatabaseSslmode("disable");
-
-        public static bool operator ==(PostgresqlSourceDatabaseSslmode left, PostgresqlSourceDatabaseSslmode right) => left.Equals(right);
-        public static bool operator !=(PostgresqlSourceDatabaseSslmode left, PostgresqlSourceDatabaseSslmode right) => !left.Equals(right);
-
-        public static explicit operator string(PostgresqlSourceDatabaseSslmode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PostgresqlSourceDatabaseSslmode other && Equals(other);
-        public bool Equals(PostgresqlSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct PostgresqlSourcePostProcessors : IEquatable<PostgresqlSourcePostProcessors>
-    {
-        private readonly string _value;
-
-        private PostgresqlSourcePostProcessors(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static PostgresqlSourcePostProcessors Reselector { get; } = new PostgresqlSourcePostProcessors("reselector");
-
-        public static bool operator ==(PostgresqlSourcePostProcessors left, PostgresqlSourcePostProcessors right) => left.Equals(right);
-        public static bool operator !=(PostgresqlSourcePostProcessors left, PostgresqlSourcePostProcessors right) => !left.Equals(right);
-
-        public static explicit operator string(PostgresqlSourcePostProcessors value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PostgresqlSourcePostProcessors other && Equals(other);
-        public bool Equals(PostgresqlSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct PostgresqlSourceSnapshotReadOnly : IEquatable<PostgresqlSourceSnapshotReadOnly>
-    {
-        private readonly string _value;
-
-        private PostgresqlSourceSnapshotReadOnly(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static PostgresqlSourceSnapshotReadOnly Yes { get; } = new PostgresqlSourceSnapshotReadOnly("Yes");
-        public static PostgresqlSourceSnapshotReadOnly No { get; } = new PostgresqlSourceSnapshotReadOnly("No");
-
-        public static bool operator ==(PostgresqlSourceSnapshotReadOnly left, PostgresqlSourceSnapshotReadOnly right) => left.Equals(right);
-        public static bool operator !=(PostgresqlSourceSnapshotReadOnly left, PostgresqlSourceSnapshotReadOnly right) => !left.Equals(right);
-
-        public static explicit operator string(PostgresqlSourceSnapshotReadOnly value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is PostgresqlSourceSnapshotReadOnly other && Equals(other);
-        public bool Equals(PostgresqlSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is PostProcessor other && Equals(other);
+        public bool Equals(PostProcessor other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -1837,35 +1316,6 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is ProjectKeyToolProfile other && Equals(other);
         public bool Equals(ProjectKeyToolProfile other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct R2DestinationFormat : IEquatable<R2DestinationFormat>
-    {
-        private readonly string _value;
-
-        private R2DestinationFormat(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static R2DestinationFormat JSON_Lines { get; } = new R2DestinationFormat("JSON Lines");
-        public static R2DestinationFormat JSON_Array { get; } = new R2DestinationFormat("JSON Array");
-        public static R2DestinationFormat Parquet { get; } = new R2DestinationFormat("Parquet");
-
-        public static bool operator ==(R2DestinationFormat left, R2DestinationFormat right) => left.Equals(right);
-        public static bool operator !=(R2DestinationFormat left, R2DestinationFormat right) => !left.Equals(right);
-
-        public static explicit operator string(R2DestinationFormat value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is R2DestinationFormat other && Equals(other);
-        public bool Equals(R2DestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2046,69 +1496,27 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct S3DestinationAwsS3Region : IEquatable<S3DestinationAwsS3Region>
+    public readonly struct S3FileFormat : IEquatable<S3FileFormat>
     {
         private readonly string _value;
 
-        private S3DestinationAwsS3Region(string value)
+        private S3FileFormat(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static S3DestinationAwsS3Region Ap_south_1 { get; } = new S3DestinationAwsS3Region("ap-south-1");
-        public static S3DestinationAwsS3Region Eu_west_2 { get; } = new S3DestinationAwsS3Region("eu-west-2");
-        public static S3DestinationAwsS3Region Eu_west_1 { get; } = new S3DestinationAwsS3Region("eu-west-1");
-        public static S3DestinationAwsS3Region Ap_northeast_2 { get; } = new S3DestinationAwsS3Region("ap-northeast-2");
-        public static S3DestinationAwsS3Region Ap_northeast_1 { get; } = new S3DestinationAwsS3Region("ap-northeast-1");
-        public static S3DestinationAwsS3Region Ca_central_1 { get; } = new S3DestinationAwsS3Region("ca-central-1");
-        public static S3DestinationAwsS3Region Sa_east_1 { get; } = new S3DestinationAwsS3Region("sa-east-1");
-        public static S3DestinationAwsS3Region Cn_north_1 { get; } = new S3DestinationAwsS3Region("cn-north-1");
-        public static S3DestinationAwsS3Region Us_gov_west_1 { get; } = new S3DestinationAwsS3Region("us-gov-west-1");
-        public static S3DestinationAwsS3Region Ap_southeast_1 { get; } = new S3DestinationAwsS3Region("ap-southeast-1");
-        public static S3DestinationAwsS3Region Ap_southeast_2 { get; } = new S3DestinationAwsS3Region("ap-southeast-2");
-        public static S3DestinationAwsS3Region Eu_central_1 { get; } = new S3DestinationAwsS3Region("eu-central-1");
-        public static S3DestinationAwsS3Region Us_east_1 { get; } = new S3DestinationAwsS3Region("us-east-1");
-        public static S3DestinationAwsS3Region Us_east_2 { get; } = new S3DestinationAwsS3Region("us-east-2");
-        public static S3DestinationAwsS3Region Us_west_1 { get; } = new S3DestinationAwsS3Region("us-west-1");
-        public static S3DestinationAwsS3Region Us_west_2 { get; } = new S3DestinationAwsS3Region("us-west-2");
+        public static S3FileFormat JSON_Array { get; } = new S3FileFormat("JSON Array");
+        public static S3FileFormat JSON_Lines { get; } = new S3FileFormat("JSON Lines");
+        public static S3FileFormat Parquet { get; } = new S3FileFormat("Parquet");
 
-        public static bool operator ==(S3DestinationAwsS3Region left, S3DestinationAwsS3Region right) => left.Equals(right);
-        public static bool operator !=(S3DestinationAwsS3Region left, S3DestinationAwsS3Region right) => !left.Equals(right);
+        public static bool operator ==(S3FileFormat left, S3FileFormat right) => left.Equals(right);
+        public static bool operator !=(S3FileFormat left, S3FileFormat right) => !left.Equals(right);
 
-        public static explicit operator string(S3DestinationAwsS3Region value) => value._value;
+        public static explicit operator string(S3FileFormat value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is S3DestinationAwsS3Region other && Equals(other);
-        public bool Equals(S3DestinationAwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct S3DestinationFormat : IEquatable<S3DestinationFormat>
-    {
-        private readonly string _value;
-
-        private S3DestinationFormat(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static S3DestinationFormat JSON_Lines { get; } = new S3DestinationFormat("JSON Lines");
-        public static S3DestinationFormat JSON_Array { get; } = new S3DestinationFormat("JSON Array");
-        public static S3DestinationFormat Parquet { get; } = new S3DestinationFormat("Parquet");
-
-        public static bool operator ==(S3DestinationFormat left, S3DestinationFormat right) => left.Equals(right);
-        public static bool operator !=(S3DestinationFormat left, S3DestinationFormat right) => !left.Equals(right);
-
-        public static explicit operator string(S3DestinationFormat value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is S3DestinationFormat other && Equals(other);
-        public bool Equals(S3DestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is S3FileFormat other && Equals(other);
+        public bool Equals(S3FileFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2268,153 +1676,26 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct StarburstDestinationAwsS3Region : IEquatable<StarburstDestinationAwsS3Region>
+    public readonly struct SslMode : IEquatable<SslMode>
     {
         private readonly string _value;
 
-        private StarburstDestinationAwsS3Region(string value)
+        private SslMode(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static StarburstDestinationAwsS3Region Ap_south_1 { get; } = new StarburstDestinationAwsS3Region("ap-south-1");
-        public static StarburstDestinationAwsS3Region Eu_west_2 { get; } = new StarburstDestinationAwsS3Region("eu-west-2");
-        public static StarburstDestinationAwsS3Region Eu_west_1 { get; } = new StarburstDestinationAwsS3Region("eu-west-1");
-        public static StarburstDestinationAwsS3Region Ap_northeast_2 { get; } = new StarburstDestinationAwsS3Region("ap-northeast-2");
-        public static StarburstDestinationAwsS3Region Ap_northeast_1 { get; } = new StarburstDestinationAwsS3Region("ap-northeast-1");
-        public static StarburstDestinationAwsS3Region Ca_central_1 { get; } = new StarburstDestinationAwsS3Region("ca-central-1");
-        public static StarburstDestinationAwsS3Region Sa_east_1 { get; } = new StarburstDestinationAwsS3Region("sa-east-1");
-        public static StarburstDestinationAwsS3Region Cn_north_1 { get; } = new StarburstDestinationAwsS3Region("cn-north-1");
-        public static StarburstDestinationAwsS3Region Us_gov_west_1 { get; } = new StarburstDestinationAwsS3Region("us-gov-west-1");
-        public static StarburstDestinationAwsS3Region Ap_southeast_1 { get; } = new StarburstDestinationAwsS3Region("ap-southeast-1");
-        public static StarburstDestinationAwsS3Region Ap_southeast_2 { get; } = new StarburstDestinationAwsS3Region("ap-southeast-2");
-        public static StarburstDestinationAwsS3Region Eu_central_1 { get; } = new StarburstDestinationAwsS3Region("eu-central-1");
-        public static StarburstDestinationAwsS3Region Us_east_1 { get; } = new StarburstDestinationAwsS3Region("us-east-1");
-        public static StarburstDestinationAwsS3Region Us_east_2 { get; } = new StarburstDestinationAwsS3Region("us-east-2");
-        public static StarburstDestinationAwsS3Region Us_west_1 { get; } = new StarburstDestinationAwsS3Region("us-west-1");
-        public static StarburstDestinationAwsS3Region Us_west_2 { get; } = new StarburstDestinationAwsS3Region("us-west-2");
+        public static SslMode Disable { get; } = new SslMode("disable");
+        public static SslMode Require { get; } = new SslMode("require");
 
-        public static bool operator ==(StarburstDestinationAwsS3Region left, StarburstDestinationAwsS3Region right) => left.Equals(right);
-        public static bool operator !=(StarburstDestinationAwsS3Region left, StarburstDestinationAwsS3Region right) => !left.Equals(right);
+        public static bool operator ==(SslMode left, SslMode right) => left.Equals(right);
+        public static bool operator !=(SslMode left, SslMode right) => !left.Equals(right);
 
-        public static explicit operator string(StarburstDestinationAwsS3Region value) => value._value;
+        public static explicit operator string(SslMode value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is StarburstDestinationAwsS3Region other && Equals(other);
-        public bool Equals(StarburstDestinationAwsS3Region other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct StarburstDestinationFormat : IEquatable<StarburstDestinationFormat>
-    {
-        private readonly string _value;
-
-        private StarburstDestinationFormat(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static StarburstDestinationFormat CSV { get; } = new StarburstDestinationFormat("CSV");
-        public static StarburstDestinationFormat JSON_Lines { get; } = new StarburstDestinationFormat("JSON Lines");
-        public static StarburstDestinationFormat JSON_Array { get; } = new StarburstDestinationFormat("JSON Array");
-        public static StarburstDestinationFormat Parquet { get; } = new StarburstDestinationFormat("Parquet");
-
-        public static bool operator ==(StarburstDestinationFormat left, StarburstDestinationFormat right) => left.Equals(right);
-        public static bool operator !=(StarburstDestinationFormat left, StarburstDestinationFormat right) => !left.Equals(right);
-
-        public static explicit operator string(StarburstDestinationFormat value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is StarburstDestinationFormat other && Equals(other);
-        public bool Equals(StarburstDestinationFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct SupabaseSourceDatabaseSslmode : IEquatable<SupabaseSourceDatabaseSslmode>
-    {
-        private readonly string _value;
-
-        private SupabaseSourceDatabaseSslmode(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static SupabaseSourceDatabaseSslmode Require { get; } = new SupabaseSourceDatabaseSslmode("require");
-        public static SupabaseSourceDatabaseSslmode Disable { get; } = new SupabaseSourceDatabaseSslmode("disable");
-
-        public static bool operator ==(SupabaseSourceDatabaseSslmode left, SupabaseSourceDatabaseSslmode right) => left.Equals(right);
-        public static bool operator !=(SupabaseSourceDatabaseSslmode left, SupabaseSourceDatabaseSslmode right) => !left.Equals(right);
-
-        public static explicit operator string(SupabaseSourceDatabaseSslmode value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is SupabaseSourceDatabaseSslmode other && Equals(other);
-        public bool Equals(SupabaseSourceDatabaseSslmode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct SupabaseSourcePostProcessors : IEquatable<SupabaseSourcePostProcessors>
-    {
-        private readonly string _value;
-
-        private SupabaseSourcePostProcessors(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static SupabaseSourcePostProcessors Reselector { get; } = new SupabaseSourcePostProcessors("reselector");
-
-        public static bool operator ==(SupabaseSourcePostProcessors left, SupabaseSourcePostProcessors right) => left.Equals(right);
-        public static bool operator !=(SupabaseSourcePostProcessors left, SupabaseSourcePostProcessors right) => !left.Equals(right);
-
-        public static explicit operator string(SupabaseSourcePostProcessors value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is SupabaseSourcePostProcessors other && Equals(other);
-        public bool Equals(SupabaseSourcePostProcessors other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct SupabaseSourceSnapshotReadOnly : IEquatable<SupabaseSourceSnapshotReadOnly>
-    {
-        private readonly string _value;
-
-        private SupabaseSourceSnapshotReadOnly(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static SupabaseSourceSnapshotReadOnly Yes { get; } = new SupabaseSourceSnapshotReadOnly("Yes");
-        public static SupabaseSourceSnapshotReadOnly No { get; } = new SupabaseSourceSnapshotReadOnly("No");
-
-        public static bool operator ==(SupabaseSourceSnapshotReadOnly left, SupabaseSourceSnapshotReadOnly right) => left.Equals(right);
-        public static bool operator !=(SupabaseSourceSnapshotReadOnly left, SupabaseSourceSnapshotReadOnly right) => !left.Equals(right);
-
-        public static explicit operator string(SupabaseSourceSnapshotReadOnly value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is SupabaseSourceSnapshotReadOnly other && Equals(other);
-        public bool Equals(SupabaseSourceSnapshotReadOnly other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is SslMode other && Equals(other);
+        public bool Equals(SslMode other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2661,8 +1942,8 @@ namespace Streamkap.Pulumi
         }
 
         public static UnknownPayloadTypeBehavior DEFAULT_TOPIC { get; } = new UnknownPayloadTypeBehavior("DEFAULT_TOPIC");
-        public static UnknownPayloadTypeBehavior SKIP { get; } = new UnknownPayloadTypeBehavior("SKIP");
         public static UnknownPayloadTypeBehavior FAIL { get; } = new UnknownPayloadTypeBehavior("FAIL");
+        public static UnknownPayloadTypeBehavior SKIP { get; } = new UnknownPayloadTypeBehavior("SKIP");
 
         public static bool operator ==(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => left.Equals(right);
         public static bool operator !=(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => !left.Equals(right);
@@ -2680,27 +1961,84 @@ namespace Streamkap.Pulumi
     }
 
     [EnumType]
-    public readonly struct VitessSourceVitessTabletType : IEquatable<VitessSourceVitessTabletType>
+    public readonly struct UnwrapArrayEncoding : IEquatable<UnwrapArrayEncoding>
     {
         private readonly string _value;
 
-        private VitessSourceVitessTabletType(string value)
+        private UnwrapArrayEncoding(string value)
         {
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static VitessSourceVitessTabletType MASTER { get; } = new VitessSourceVitessTabletType("MASTER");
-        public static VitessSourceVitessTabletType REPLICA { get; } = new VitessSourceVitessTabletType("REPLICA");
-        public static VitessSourceVitessTabletType RDONLY { get; } = new VitessSourceVitessTabletType("RDONLY");
+        public static UnwrapArrayEncoding Array { get; } = new UnwrapArrayEncoding("array");
+        public static UnwrapArrayEncoding Array_string { get; } = new UnwrapArrayEncoding("array_string");
+        public static UnwrapArrayEncoding @String { get; } = new UnwrapArrayEncoding("string");
 
-        public static bool operator ==(VitessSourceVitessTabletType left, VitessSourceVitessTabletType right) => left.Equals(right);
-        public static bool operator !=(VitessSourceVitessTabletType left, VitessSourceVitessTabletType right) => !left.Equals(right);
+        public static bool operator ==(UnwrapArrayEncoding left, UnwrapArrayEncoding right) => left.Equals(right);
+        public static bool operator !=(UnwrapArrayEncoding left, UnwrapArrayEncoding right) => !left.Equals(right);
 
-        public static explicit operator string(VitessSourceVitessTabletType value) => value._value;
+        public static explicit operator string(UnwrapArrayEncoding value) => value._value;
 
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is VitessSourceVitessTabletType other && Equals(other);
-        public bool Equals(VitessSourceVitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is UnwrapArrayEncoding other && Equals(other);
+        public bool Equals(UnwrapArrayEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct UnwrapDocumentEncoding : IEquatable<UnwrapDocumentEncoding>
+    {
+        private readonly string _value;
+
+        private UnwrapDocumentEncoding(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static UnwrapDocumentEncoding Document { get; } = new UnwrapDocumentEncoding("document");
+        public static UnwrapDocumentEncoding @String { get; } = new UnwrapDocumentEncoding("string");
+
+        public static bool operator ==(UnwrapDocumentEncoding left, UnwrapDocumentEncoding right) => left.Equals(right);
+        public static bool operator !=(UnwrapDocumentEncoding left, UnwrapDocumentEncoding right) => !left.Equals(right);
+
+        public static explicit operator string(UnwrapDocumentEncoding value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is UnwrapDocumentEncoding other && Equals(other);
+        public bool Equals(UnwrapDocumentEncoding other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct VitessTabletType : IEquatable<VitessTabletType>
+    {
+        private readonly string _value;
+
+        private VitessTabletType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static VitessTabletType MASTER { get; } = new VitessTabletType("MASTER");
+        public static VitessTabletType RDONLY { get; } = new VitessTabletType("RDONLY");
+        public static VitessTabletType REPLICA { get; } = new VitessTabletType("REPLICA");
+
+        public static bool operator ==(VitessTabletType left, VitessTabletType right) => left.Equals(right);
+        public static bool operator !=(VitessTabletType left, VitessTabletType right) => !left.Equals(right);
+
+        public static explicit operator string(VitessTabletType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is VitessTabletType other && Equals(other);
+        public bool Equals(VitessTabletType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2730,35 +2068,6 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is WeaviateDestinationConsistencyLevel other && Equals(other);
         public bool Equals(WeaviateDestinationConsistencyLevel other) => string.Equals(_value, other._value, StringComparison.Ordinal);
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
-
-        public override string ToString() => _value;
-    }
-
-    [EnumType]
-    public readonly struct WeaviateDestinationDocumentIdStrategy : IEquatable<WeaviateDestinationDocumentIdStrategy>
-    {
-        private readonly string _value;
-
-        private WeaviateDestinationDocumentIdStrategy(string value)
-        {
-            _value = value ?? throw new ArgumentNullException(nameof(value));
-        }
-
-        public static WeaviateDestinationDocumentIdStrategy None { get; } = new WeaviateDestinationDocumentIdStrategy("None");
-        public static WeaviateDestinationDocumentIdStrategy Kafka_ID { get; } = new WeaviateDestinationDocumentIdStrategy("Kafka ID");
-        public static WeaviateDestinationDocumentIdStrategy Field_ID { get; } = new WeaviateDestinationDocumentIdStrategy("Field ID");
-
-        public static bool operator ==(WeaviateDestinationDocumentIdStrategy left, WeaviateDestinationDocumentIdStrategy right) => left.Equals(right);
-        public static bool operator !=(WeaviateDestinationDocumentIdStrategy left, WeaviateDestinationDocumentIdStrategy right) => !left.Equals(right);
-
-        public static explicit operator string(WeaviateDestinationDocumentIdStrategy value) => value._value;
-
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public override bool Equals(object? obj) => obj is WeaviateDestinationDocumentIdStrategy other && Equals(other);
-        public bool Equals(WeaviateDestinationDocumentIdStrategy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -2876,6 +2185,34 @@ namespace Streamkap.Pulumi
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is WebhookSourceFormat other && Equals(other);
         public bool Equals(WebhookSourceFormat other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    [EnumType]
+    public readonly struct YesNo : IEquatable<YesNo>
+    {
+        private readonly string _value;
+
+        private YesNo(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static YesNo No { get; } = new YesNo("No");
+        public static YesNo Yes { get; } = new YesNo("Yes");
+
+        public static bool operator ==(YesNo left, YesNo right) => left.Equals(right);
+        public static bool operator !=(YesNo left, YesNo right) => !left.Equals(right);
+
+        public static explicit operator string(YesNo value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is YesNo other && Equals(other);
+        public bool Equals(YesNo other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;

@@ -87,7 +87,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"CSV"`.
         /// </summary>
         [Output("format")]
-        public Output<Streamkap.Pulumi.GcsDestinationFormat?> Format { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.FileFormat?> Format { get; private set; } = null!;
 
         /// <summary>
         /// Format output fields (config key `format.output.fields.user.defined`).
@@ -483,7 +483,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"CSV"`.
         /// </summary>
         [Input("format")]
-        public Input<Streamkap.Pulumi.GcsDestinationFormat>? Format { get; set; }
+        public Input<Streamkap.Pulumi.FileFormat>? Format { get; set; }
 
         [Input("formatOutputFields")]
         private InputList<string>? _formatOutputFields;

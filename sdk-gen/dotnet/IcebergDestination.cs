@@ -233,7 +233,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"insert"`.
         /// </summary>
         [Output("insertMode")]
-        public Output<Streamkap.Pulumi.IcebergDestinationInsertMode?> InsertMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.InsertMode?> InsertMode { get; private set; } = null!;
 
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -797,7 +797,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"insert"`.
         /// </summary>
         [Input("insertMode")]
-        public Input<Streamkap.Pulumi.IcebergDestinationInsertMode>? InsertMode { get; set; }
+        public Input<Streamkap.Pulumi.InsertMode>? InsertMode { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

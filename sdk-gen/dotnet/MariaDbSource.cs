@@ -78,7 +78,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Output("databaseConnectionTimeZone")]
-        public Output<Streamkap.Pulumi.MariaDbSourceDatabaseConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -266,7 +266,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotGtid")]
-        public Output<Streamkap.Pulumi.MariaDbSourceSnapshotGtid?> SnapshotGtid { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.YesNo?> SnapshotGtid { get; private set; } = null!;
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -549,7 +549,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Input("databaseConnectionTimeZone")]
-        public Input<Streamkap.Pulumi.MariaDbSourceDatabaseConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
+        public Input<Streamkap.Pulumi.ConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -735,7 +735,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotGtid")]
-        public Input<Streamkap.Pulumi.MariaDbSourceSnapshotGtid>? SnapshotGtid { get; set; }
+        public Input<Streamkap.Pulumi.YesNo>? SnapshotGtid { get; set; }
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).

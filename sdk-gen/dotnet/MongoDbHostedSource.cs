@@ -68,7 +68,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Output("cursorOversizeHandlingMode")]
-        public Output<Streamkap.Pulumi.MongoDbHostedSourceCursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.CursorOversizeHandlingMode?> CursorOversizeHandlingMode { get; private set; } = null!;
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -415,7 +415,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Output("transformsUnwrapArrayEncoding")]
-        public Output<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.UnwrapArrayEncoding?> TransformsUnwrapArrayEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -425,7 +425,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Output("transformsUnwrapDocumentEncoding")]
-        public Output<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.UnwrapDocumentEncoding?> TransformsUnwrapDocumentEncoding { get; private set; } = null!;
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
@@ -517,7 +517,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"skip"`.
         /// </summary>
         [Input("cursorOversizeHandlingMode")]
-        public Input<Streamkap.Pulumi.MongoDbHostedSourceCursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
+        public Input<Streamkap.Pulumi.CursorOversizeHandlingMode>? CursorOversizeHandlingMode { get; set; }
 
         /// <summary>
         /// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -850,7 +850,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"array_string"`.
         /// </summary>
         [Input("transformsUnwrapArrayEncoding")]
-        public Input<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
+        public Input<Streamkap.Pulumi.UnwrapArrayEncoding>? TransformsUnwrapArrayEncoding { get; set; }
 
         /// <summary>
         /// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -860,7 +860,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"document"`.
         /// </summary>
         [Input("transformsUnwrapDocumentEncoding")]
-        public Input<Streamkap.Pulumi.MongoDbHostedSourceTransformsUnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
+        public Input<Streamkap.Pulumi.UnwrapDocumentEncoding>? TransformsUnwrapDocumentEncoding { get; set; }
 
         /// <summary>
         /// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

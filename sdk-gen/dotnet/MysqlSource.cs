@@ -92,7 +92,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Output("databaseConnectionTimeZone")]
-        public Output<Streamkap.Pulumi.MysqlSourceDatabaseConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.ConnectionTimeZone?> DatabaseConnectionTimeZone { get; private set; } = null!;
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -278,7 +278,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotGtid")]
-        public Output<Streamkap.Pulumi.MysqlSourceSnapshotGtid?> SnapshotGtid { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.YesNo?> SnapshotGtid { get; private set; } = null!;
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -623,7 +623,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"SERVER"`.
         /// </summary>
         [Input("databaseConnectionTimeZone")]
-        public Input<Streamkap.Pulumi.MysqlSourceDatabaseConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
+        public Input<Streamkap.Pulumi.ConnectionTimeZone>? DatabaseConnectionTimeZone { get; set; }
 
         /// <summary>
         /// Database hostname (config key `database.hostname.user.defined`).
@@ -807,7 +807,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotGtid")]
-        public Input<Streamkap.Pulumi.MysqlSourceSnapshotGtid>? SnapshotGtid { get; set; }
+        public Input<Streamkap.Pulumi.YesNo>? SnapshotGtid { get; set; }
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).

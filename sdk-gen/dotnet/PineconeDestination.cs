@@ -95,7 +95,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Output("documentIdStrategy")]
-        public Output<Streamkap.Pulumi.PineconeDestinationDocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
 
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -541,7 +541,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Input("documentIdStrategy")]
-        public Input<Streamkap.Pulumi.PineconeDestinationDocumentIdStrategy>? DocumentIdStrategy { get; set; }
+        public Input<Streamkap.Pulumi.DocumentIdStrategy>? DocumentIdStrategy { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

@@ -387,7 +387,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"MASTER"`.
         /// </summary>
         [Output("vitessTabletType")]
-        public Output<Streamkap.Pulumi.PlanetScaleSourceVitessTabletType?> VitessTabletType { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.VitessTabletType?> VitessTabletType { get; private set; } = null!;
 
 
         /// <summary>
@@ -770,7 +770,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"MASTER"`.
         /// </summary>
         [Input("vitessTabletType")]
-        public Input<Streamkap.Pulumi.PlanetScaleSourceVitessTabletType>? VitessTabletType { get; set; }
+        public Input<Streamkap.Pulumi.VitessTabletType>? VitessTabletType { get; set; }
 
         public PlanetScaleSourceArgs()
         {

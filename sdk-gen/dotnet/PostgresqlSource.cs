@@ -122,7 +122,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Output("databaseSslmode")]
-        public Output<Streamkap.Pulumi.PostgresqlSourceDatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.SslMode?> DatabaseSslmode { get; private set; } = null!;
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -200,7 +200,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Output("postProcessors")]
-        public Output<Streamkap.Pulumi.PostgresqlSourcePostProcessors?> PostProcessors { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.PostProcessor?> PostProcessors { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -308,7 +308,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotReadOnly")]
-        public Output<Streamkap.Pulumi.PostgresqlSourceSnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.YesNo?> SnapshotReadOnly { get; private set; } = null!;
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).
@@ -723,7 +723,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Input("databaseSslmode")]
-        public Input<Streamkap.Pulumi.PostgresqlSourceDatabaseSslmode>? DatabaseSslmode { get; set; }
+        public Input<Streamkap.Pulumi.SslMode>? DatabaseSslmode { get; set; }
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -795,7 +795,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Input("postProcessors")]
-        public Input<Streamkap.Pulumi.PostgresqlSourcePostProcessors>? PostProcessors { get; set; }
+        public Input<Streamkap.Pulumi.PostProcessor>? PostProcessors { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -897,7 +897,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotReadOnly")]
-        public Input<Streamkap.Pulumi.PostgresqlSourceSnapshotReadOnly>? SnapshotReadOnly { get; set; }
+        public Input<Streamkap.Pulumi.YesNo>? SnapshotReadOnly { get; set; }
 
         /// <summary>
         /// Source regex support enabled (config key `SourceRegexSupport.enabled`).

@@ -107,7 +107,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"JSON Array"`.
         /// </summary>
         [Output("format")]
-        public Output<Streamkap.Pulumi.R2DestinationFormat?> Format { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.S3FileFormat?> Format { get; private set; } = null!;
 
         /// <summary>
         /// Format output fields (config key `format.output.fields.user.defined`).
@@ -525,7 +525,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"JSON Array"`.
         /// </summary>
         [Input("format")]
-        public Input<Streamkap.Pulumi.R2DestinationFormat>? Format { get; set; }
+        public Input<Streamkap.Pulumi.S3FileFormat>? Format { get; set; }
 
         [Input("formatOutputFields")]
         private InputList<string>? _formatOutputFields;

@@ -41,7 +41,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"us-west-2"`.
         /// </summary>
         [Output("awsS3Region")]
-        public Output<Streamkap.Pulumi.S3DestinationAwsS3Region?> AwsS3Region { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.AwsS3Region?> AwsS3Region { get; private set; } = null!;
 
         /// <summary>
         /// AWS secret access key (config key `aws.secret.access.key`).
@@ -117,7 +117,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"JSON Array"`.
         /// </summary>
         [Output("format")]
-        public Output<Streamkap.Pulumi.S3DestinationFormat?> Format { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.S3FileFormat?> Format { get; private set; } = null!;
 
         /// <summary>
         /// Format output fields (config key `format.output.fields.user.defined`).
@@ -477,7 +477,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"us-west-2"`.
         /// </summary>
         [Input("awsS3Region")]
-        public Input<Streamkap.Pulumi.S3DestinationAwsS3Region>? AwsS3Region { get; set; }
+        public Input<Streamkap.Pulumi.AwsS3Region>? AwsS3Region { get; set; }
 
         [Input("awsSecretAccessKey", required: true)]
         private Input<string>? _awsSecretAccessKey;
@@ -539,7 +539,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"JSON Array"`.
         /// </summary>
         [Input("format")]
-        public Input<Streamkap.Pulumi.S3DestinationFormat>? Format { get; set; }
+        public Input<Streamkap.Pulumi.S3FileFormat>? Format { get; set; }
 
         [Input("formatOutputFields")]
         private InputList<string>? _formatOutputFields;

@@ -122,7 +122,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Output("databaseSslmode")]
-        public Output<Streamkap.Pulumi.SupabaseSourceDatabaseSslmode?> DatabaseSslmode { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.SslMode?> DatabaseSslmode { get; private set; } = null!;
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -192,7 +192,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Output("postProcessors")]
-        public Output<Streamkap.Pulumi.SupabaseSourcePostProcessors?> PostProcessors { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.PostProcessor?> PostProcessors { get; private set; } = null!;
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -300,7 +300,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Output("snapshotReadOnly")]
-        public Output<Streamkap.Pulumi.SupabaseSourceSnapshotReadOnly?> SnapshotReadOnly { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.YesNo?> SnapshotReadOnly { get; private set; } = null!;
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).
@@ -653,7 +653,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"require"`.
         /// </summary>
         [Input("databaseSslmode")]
-        public Input<Streamkap.Pulumi.SupabaseSourceDatabaseSslmode>? DatabaseSslmode { get; set; }
+        public Input<Streamkap.Pulumi.SslMode>? DatabaseSslmode { get; set; }
 
         /// <summary>
         /// Database user (config key `database.user`).
@@ -717,7 +717,7 @@ namespace Streamkap.Pulumi
         /// One of `reselector`.
         /// </summary>
         [Input("postProcessors")]
-        public Input<Streamkap.Pulumi.SupabaseSourcePostProcessors>? PostProcessors { get; set; }
+        public Input<Streamkap.Pulumi.PostProcessor>? PostProcessors { get; set; }
 
         /// <summary>
         /// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -819,7 +819,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"Yes"`.
         /// </summary>
         [Input("snapshotReadOnly")]
-        public Input<Streamkap.Pulumi.SupabaseSourceSnapshotReadOnly>? SnapshotReadOnly { get; set; }
+        public Input<Streamkap.Pulumi.YesNo>? SnapshotReadOnly { get; set; }
 
         /// <summary>
         /// SSH enabled (config key `ssh.enabled`).

@@ -363,7 +363,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"MASTER"`.
         /// </summary>
         [Output("vitessTabletType")]
-        public Output<Streamkap.Pulumi.VitessSourceVitessTabletType?> VitessTabletType { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.VitessTabletType?> VitessTabletType { get; private set; } = null!;
 
         /// <summary>
         /// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
@@ -753,7 +753,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"MASTER"`.
         /// </summary>
         [Input("vitessTabletType")]
-        public Input<Streamkap.Pulumi.VitessSourceVitessTabletType>? VitessTabletType { get; set; }
+        public Input<Streamkap.Pulumi.VitessTabletType>? VitessTabletType { get; set; }
 
         /// <summary>
         /// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).

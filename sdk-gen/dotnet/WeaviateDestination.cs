@@ -113,7 +113,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Output("documentIdStrategy")]
-        public Output<Streamkap.Pulumi.WeaviateDestinationDocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
+        public Output<Streamkap.Pulumi.DocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
 
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -658,7 +658,7 @@ namespace Streamkap.Pulumi
         /// Defaults to `"None"`.
         /// </summary>
         [Input("documentIdStrategy")]
-        public Input<Streamkap.Pulumi.WeaviateDestinationDocumentIdStrategy>? DocumentIdStrategy { get; set; }
+        public Input<Streamkap.Pulumi.DocumentIdStrategy>? DocumentIdStrategy { get; set; }
 
         /// <summary>
         /// Max connection retries (config key `max.connection.retries`).

@@ -76,7 +76,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"skip"`.
      */
-    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.DocumentDbSourceCursorOversizeHandlingMode | undefined>;
+    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -295,7 +295,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"document"`.
      */
-    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.DocumentDbSourceTransformsUnwrapDocumentEncoding | undefined>;
+    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.UnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */
@@ -459,7 +459,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"skip"`.
      */
-    cursorOversizeHandlingMode?: pulumi.Input<enums.DocumentDbSourceCursorOversizeHandlingMode | undefined>;
+    cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -658,7 +658,7 @@ export interface DocumentDbSourceArgs {
      *
      * Defaults to `"document"`.
      */
-    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.DocumentDbSourceTransformsUnwrapDocumentEncoding | undefined>;
+    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.UnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */

@@ -89,7 +89,7 @@ export class GcsDestination extends pulumi.CustomResource {
      *
      * Defaults to `"CSV"`.
      */
-    declare public readonly format: pulumi.Output<enums.GcsDestinationFormat | undefined>;
+    declare public readonly format: pulumi.Output<enums.FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
@@ -478,7 +478,7 @@ export interface GcsDestinationArgs {
      *
      * Defaults to `"CSV"`.
      */
-    format?: pulumi.Input<enums.GcsDestinationFormat | undefined>;
+    format?: pulumi.Input<enums.FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */

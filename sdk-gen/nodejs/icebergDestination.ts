@@ -197,7 +197,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      *
      * Defaults to `"insert"`.
      */
-    declare public readonly insertMode: pulumi.Output<enums.IcebergDestinationInsertMode | undefined>;
+    declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -723,7 +723,7 @@ export interface IcebergDestinationArgs {
      *
      * Defaults to `"insert"`.
      */
-    insertMode?: pulumi.Input<enums.IcebergDestinationInsertMode | undefined>;
+    insertMode?: pulumi.Input<enums.InsertMode | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

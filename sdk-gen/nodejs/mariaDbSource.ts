@@ -84,7 +84,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"SERVER"`.
      */
-    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.MariaDbSourceDatabaseConnectionTimeZone | undefined>;
+    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.ConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -226,7 +226,7 @@ export class MariaDbSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotGtid: pulumi.Output<enums.MariaDbSourceSnapshotGtid | undefined>;
+    declare public readonly snapshotGtid: pulumi.Output<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -560,7 +560,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to `"SERVER"`.
      */
-    databaseConnectionTimeZone?: pulumi.Input<enums.MariaDbSourceDatabaseConnectionTimeZone | undefined>;
+    databaseConnectionTimeZone?: pulumi.Input<enums.ConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -694,7 +694,7 @@ export interface MariaDbSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotGtid?: pulumi.Input<enums.MariaDbSourceSnapshotGtid | undefined>;
+    snapshotGtid?: pulumi.Input<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *

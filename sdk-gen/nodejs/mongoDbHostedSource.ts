@@ -76,7 +76,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"skip"`.
      */
-    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.MongoDbHostedSourceCursorOversizeHandlingMode | undefined>;
+    declare public readonly cursorOversizeHandlingMode: pulumi.Output<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -333,7 +333,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"array_string"`.
      */
-    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
+    declare public readonly transformsUnwrapArrayEncoding: pulumi.Output<enums.UnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -341,7 +341,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      *
      * Defaults to `"document"`.
      */
-    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.MongoDbHostedSourceTransformsUnwrapDocumentEncoding | undefined>;
+    declare public readonly transformsUnwrapDocumentEncoding: pulumi.Output<enums.UnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */
@@ -527,7 +527,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"skip"`.
      */
-    cursorOversizeHandlingMode?: pulumi.Input<enums.MongoDbHostedSourceCursorOversizeHandlingMode | undefined>;
+    cursorOversizeHandlingMode?: pulumi.Input<enums.CursorOversizeHandlingMode | undefined>;
     /**
      * Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
      *
@@ -764,7 +764,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"array_string"`.
      */
-    transformsUnwrapArrayEncoding?: pulumi.Input<enums.MongoDbHostedSourceTransformsUnwrapArrayEncoding | undefined>;
+    transformsUnwrapArrayEncoding?: pulumi.Input<enums.UnwrapArrayEncoding | undefined>;
     /**
      * Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
      *
@@ -772,7 +772,7 @@ export interface MongoDbHostedSourceArgs {
      *
      * Defaults to `"document"`.
      */
-    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.MongoDbHostedSourceTransformsUnwrapDocumentEncoding | undefined>;
+    transformsUnwrapDocumentEncoding?: pulumi.Input<enums.UnwrapDocumentEncoding | undefined>;
     /**
      * Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
      */

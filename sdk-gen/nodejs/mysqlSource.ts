@@ -94,7 +94,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"SERVER"`.
      */
-    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.MysqlSourceDatabaseConnectionTimeZone | undefined>;
+    declare public readonly databaseConnectionTimeZone: pulumi.Output<enums.ConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -234,7 +234,7 @@ export class MysqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotGtid: pulumi.Output<enums.MysqlSourceSnapshotGtid | undefined>;
+    declare public readonly snapshotGtid: pulumi.Output<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -630,7 +630,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to `"SERVER"`.
      */
-    databaseConnectionTimeZone?: pulumi.Input<enums.MysqlSourceDatabaseConnectionTimeZone | undefined>;
+    databaseConnectionTimeZone?: pulumi.Input<enums.ConnectionTimeZone | undefined>;
     /**
      * Database hostname (config key `database.hostname.user.defined`).
      */
@@ -762,7 +762,7 @@ export interface MysqlSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotGtid?: pulumi.Input<enums.MysqlSourceSnapshotGtid | undefined>;
+    snapshotGtid?: pulumi.Input<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *

@@ -95,7 +95,7 @@ export class PineconeDestination extends pulumi.CustomResource {
      *
      * Defaults to `"None"`.
      */
-    declare public readonly documentIdStrategy: pulumi.Output<enums.PineconeDestinationDocumentIdStrategy | undefined>;
+    declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -537,7 +537,7 @@ export interface PineconeDestinationArgs {
      *
      * Defaults to `"None"`.
      */
-    documentIdStrategy?: pulumi.Input<enums.PineconeDestinationDocumentIdStrategy | undefined>;
+    documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

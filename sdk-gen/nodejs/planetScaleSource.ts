@@ -315,7 +315,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      *
      * Defaults to `"MASTER"`.
      */
-    declare public readonly vitessTabletType: pulumi.Output<enums.PlanetScaleSourceVitessTabletType | undefined>;
+    declare public readonly vitessTabletType: pulumi.Output<enums.VitessTabletType | undefined>;
 
     /**
      * Create a PlanetScaleSource resource with the given unique name, arguments, and options.
@@ -697,5 +697,5 @@ export interface PlanetScaleSourceArgs {
      *
      * Defaults to `"MASTER"`.
      */
-    vitessTabletType?: pulumi.Input<enums.PlanetScaleSourceVitessTabletType | undefined>;
+    vitessTabletType?: pulumi.Input<enums.VitessTabletType | undefined>;
 }

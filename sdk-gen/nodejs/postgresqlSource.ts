@@ -116,7 +116,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"require"`.
      */
-    declare public readonly databaseSslmode: pulumi.Output<enums.PostgresqlSourceDatabaseSslmode | undefined>;
+    declare public readonly databaseSslmode: pulumi.Output<enums.SslMode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -174,7 +174,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * One of `reselector`.
      */
-    declare public readonly postProcessors: pulumi.Output<enums.PostgresqlSourcePostProcessors | undefined>;
+    declare public readonly postProcessors: pulumi.Output<enums.PostProcessor | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -256,7 +256,7 @@ export class PostgresqlSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotReadOnly: pulumi.Output<enums.PostgresqlSourceSnapshotReadOnly | undefined>;
+    declare public readonly snapshotReadOnly: pulumi.Output<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *
@@ -715,7 +715,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to `"require"`.
      */
-    databaseSslmode?: pulumi.Input<enums.PostgresqlSourceDatabaseSslmode | undefined>;
+    databaseSslmode?: pulumi.Input<enums.SslMode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -769,7 +769,7 @@ export interface PostgresqlSourceArgs {
      *
      * One of `reselector`.
      */
-    postProcessors?: pulumi.Input<enums.PostgresqlSourcePostProcessors | undefined>;
+    postProcessors?: pulumi.Input<enums.PostProcessor | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -847,7 +847,7 @@ export interface PostgresqlSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotReadOnly?: pulumi.Input<enums.PostgresqlSourceSnapshotReadOnly | undefined>;
+    snapshotReadOnly?: pulumi.Input<enums.YesNo | undefined>;
     /**
      * Source regex support enabled (config key `SourceRegexSupport.enabled`).
      *

@@ -103,7 +103,7 @@ export class R2Destination extends pulumi.CustomResource {
      *
      * Defaults to `"JSON Array"`.
      */
-    declare public readonly format: pulumi.Output<enums.R2DestinationFormat | undefined>;
+    declare public readonly format: pulumi.Output<enums.S3FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
@@ -513,7 +513,7 @@ export interface R2DestinationArgs {
      *
      * Defaults to `"JSON Array"`.
      */
-    format?: pulumi.Input<enums.R2DestinationFormat | undefined>;
+    format?: pulumi.Input<enums.S3FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */

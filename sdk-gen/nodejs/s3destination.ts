@@ -55,7 +55,7 @@ export class S3Destination extends pulumi.CustomResource {
      *
      * Defaults to `"us-west-2"`.
      */
-    declare public readonly awsS3Region: pulumi.Output<enums.S3DestinationAwsS3Region | undefined>;
+    declare public readonly awsS3Region: pulumi.Output<enums.AwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -111,7 +111,7 @@ export class S3Destination extends pulumi.CustomResource {
      *
      * Defaults to `"JSON Array"`.
      */
-    declare public readonly format: pulumi.Output<enums.S3DestinationFormat | undefined>;
+    declare public readonly format: pulumi.Output<enums.S3FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
@@ -482,7 +482,7 @@ export interface S3DestinationArgs {
      *
      * Defaults to `"us-west-2"`.
      */
-    awsS3Region?: pulumi.Input<enums.S3DestinationAwsS3Region | undefined>;
+    awsS3Region?: pulumi.Input<enums.AwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -522,7 +522,7 @@ export interface S3DestinationArgs {
      *
      * Defaults to `"JSON Array"`.
      */
-    format?: pulumi.Input<enums.S3DestinationFormat | undefined>;
+    format?: pulumi.Input<enums.S3FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */

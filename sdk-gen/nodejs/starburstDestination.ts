@@ -55,7 +55,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"us-west-2"`.
      */
-    declare public readonly awsS3Region: pulumi.Output<enums.StarburstDestinationAwsS3Region | undefined>;
+    declare public readonly awsS3Region: pulumi.Output<enums.AwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -111,7 +111,7 @@ export class StarburstDestination extends pulumi.CustomResource {
      *
      * Defaults to `"CSV"`.
      */
-    declare public readonly format: pulumi.Output<enums.StarburstDestinationFormat | undefined>;
+    declare public readonly format: pulumi.Output<enums.FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */
@@ -482,7 +482,7 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"us-west-2"`.
      */
-    awsS3Region?: pulumi.Input<enums.StarburstDestinationAwsS3Region | undefined>;
+    awsS3Region?: pulumi.Input<enums.AwsS3Region | undefined>;
     /**
      * AWS secret access key (config key `aws.secret.access.key`).
      *
@@ -522,7 +522,7 @@ export interface StarburstDestinationArgs {
      *
      * Defaults to `"CSV"`.
      */
-    format?: pulumi.Input<enums.StarburstDestinationFormat | undefined>;
+    format?: pulumi.Input<enums.FileFormat | undefined>;
     /**
      * Format output fields (config key `format.output.fields.user.defined`).
      */

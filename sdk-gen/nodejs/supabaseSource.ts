@@ -116,7 +116,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to `"require"`.
      */
-    declare public readonly databaseSslmode: pulumi.Output<enums.SupabaseSourceDatabaseSslmode | undefined>;
+    declare public readonly databaseSslmode: pulumi.Output<enums.SslMode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -168,7 +168,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * One of `reselector`.
      */
-    declare public readonly postProcessors: pulumi.Output<enums.SupabaseSourcePostProcessors | undefined>;
+    declare public readonly postProcessors: pulumi.Output<enums.PostProcessor | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -250,7 +250,7 @@ export class SupabaseSource extends pulumi.CustomResource {
      *
      * Defaults to `"Yes"`.
      */
-    declare public readonly snapshotReadOnly: pulumi.Output<enums.SupabaseSourceSnapshotReadOnly | undefined>;
+    declare public readonly snapshotReadOnly: pulumi.Output<enums.YesNo | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *
@@ -645,7 +645,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to `"require"`.
      */
-    databaseSslmode?: pulumi.Input<enums.SupabaseSourceDatabaseSslmode | undefined>;
+    databaseSslmode?: pulumi.Input<enums.SslMode | undefined>;
     /**
      * Database user (config key `database.user`).
      */
@@ -693,7 +693,7 @@ export interface SupabaseSourceArgs {
      *
      * One of `reselector`.
      */
-    postProcessors?: pulumi.Input<enums.SupabaseSourcePostProcessors | undefined>;
+    postProcessors?: pulumi.Input<enums.PostProcessor | undefined>;
     /**
      * Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
      *
@@ -771,7 +771,7 @@ export interface SupabaseSourceArgs {
      *
      * Defaults to `"Yes"`.
      */
-    snapshotReadOnly?: pulumi.Input<enums.SupabaseSourceSnapshotReadOnly | undefined>;
+    snapshotReadOnly?: pulumi.Input<enums.YesNo | undefined>;
     /**
      * SSH enabled (config key `ssh.enabled`).
      *

@@ -297,7 +297,7 @@ export class VitessSource extends pulumi.CustomResource {
      *
      * Defaults to `"MASTER"`.
      */
-    declare public readonly vitessTabletType: pulumi.Output<enums.VitessSourceVitessTabletType | undefined>;
+    declare public readonly vitessTabletType: pulumi.Output<enums.VitessTabletType | undefined>;
     /**
      * Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
      */
@@ -694,7 +694,7 @@ export interface VitessSourceArgs {
      *
      * Defaults to `"MASTER"`.
      */
-    vitessTabletType?: pulumi.Input<enums.VitessSourceVitessTabletType | undefined>;
+    vitessTabletType?: pulumi.Input<enums.VitessTabletType | undefined>;
     /**
      * Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
      */

@@ -109,7 +109,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      *
      * Defaults to `"None"`.
      */
-    declare public readonly documentIdStrategy: pulumi.Output<enums.WeaviateDestinationDocumentIdStrategy | undefined>;
+    declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -643,7 +643,7 @@ export interface WeaviateDestinationArgs {
      *
      * Defaults to `"None"`.
      */
-    documentIdStrategy?: pulumi.Input<enums.WeaviateDestinationDocumentIdStrategy | undefined>;
+    documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
     /**
      * Max connection retries (config key `max.connection.retries`).
      *

@@ -31,12 +31,14 @@ test("api-surface.txt records the version package.json has", () => {
   });
 });
 
-test("a renamed type is refused with what to do, naming each fact it breaks", () => {
+test("once released, a renamed type is refused with what to do, naming each fact it breaks", () => {
   const renamed = JSON.parse(
     JSON.stringify(schema).replaceAll('streamkap:index:KafkaAcl"', 'streamkap:index:KafkaAccessRule"'),
   );
   const change = surfaceChange(recorded.lines, [...pluginSurface(renamed)].sort());
-  const message = refusal(recorded, change, recorded.version) ?? "";
+  // A version CHANGELOG.md still calls unreleased is no promise yet: the rename is recorded as it comes.
+  expect(refusal(recorded, change, recorded.version, true)).toBeUndefined();
+  const message = refusal(recorded, change, recorded.version, false) ?? "";
   expect(message).toContain("- plugin type KafkaAcl");
   expect(message).toContain("- plugin resource KafkaUser input acls: KafkaAcl[]");
   expect(message).toContain('set "version": "0.2.0" in package.json');

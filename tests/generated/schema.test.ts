@@ -100,6 +100,28 @@ test("every type is named for what it is: no generic word, no number for a secon
   });
 });
 
+test("one enum per meaning: no two enum types have the same allowed values", () => {
+  const byValues = new Map<string, string[]>();
+  for (const [token, type] of Object.entries(schema.types)) {
+    if (!("enum" in type)) continue;
+    const values = JSON.stringify(type.enum.map((item) => String(item.value)).sort());
+    byValues.set(values, [...(byValues.get(values) ?? []), token.replace("streamkap:index:", "")]);
+  }
+  const repeated = [...byValues.values()].filter((names) => names.length > 1);
+  expect({ repeated, fix: "name the shared type in catalogue/naming.ts (sharedSettingTypeNames)" }).toEqual({
+    repeated: [],
+    fix: "name the shared type in catalogue/naming.ts (sharedSettingTypeNames)",
+  });
+  // Settings of different keys that mean the same share one: Yes or No, whichever connector asks.
+  const refOf = (token: string, input: string) =>
+    (schema.resources[`streamkap:index:${token}`]?.inputProperties[input] as TypeSpec | undefined)?.$ref;
+  expect(refOf("MysqlSource", "snapshotGtid")).toBe("#/types/streamkap:index:YesNo");
+  expect(refOf("PostgresqlSource", "snapshotReadOnly")).toBe("#/types/streamkap:index:YesNo");
+  expect(refOf("IcebergDestination", "insertMode")).toBe("#/types/streamkap:index:InsertMode");
+  expect(refOf("R2Destination", "format")).toBe("#/types/streamkap:index:S3FileFormat");
+  expect(refOf("GcsDestination", "format")).toBe("#/types/streamkap:index:FileFormat");
+});
+
 test("shared types carry their declared names", () => {
   const refOf = (token: string, input: string) =>
     (schema.resources[`streamkap:index:${token}`]?.inputProperties[input] as TypeSpec | undefined)?.$ref;

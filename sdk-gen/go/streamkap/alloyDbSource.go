@@ -67,7 +67,7 @@ type AlloyDbSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode AlloyDbSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode SslModePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -101,7 +101,7 @@ type AlloyDbSource struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors AlloyDbSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors PostProcessorPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -157,7 +157,7 @@ type AlloyDbSource struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly AlloyDbSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly YesNoPtrOutput `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -361,7 +361,7 @@ type alloyDbSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *AlloyDbSourceDatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *SslMode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -393,7 +393,7 @@ type alloyDbSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *AlloyDbSourcePostProcessors `pulumi:"postProcessors"`
+	PostProcessors *PostProcessor `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -447,7 +447,7 @@ type alloyDbSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *AlloyDbSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *YesNo `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -582,7 +582,7 @@ type AlloyDbSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode AlloyDbSourceDatabaseSslmodePtrInput
+	DatabaseSslmode SslModePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -614,7 +614,7 @@ type AlloyDbSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors AlloyDbSourcePostProcessorsPtrInput
+	PostProcessors PostProcessorPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -668,7 +668,7 @@ type AlloyDbSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly AlloyDbSourceSnapshotReadOnlyPtrInput
+	SnapshotReadOnly YesNoPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -885,8 +885,8 @@ func (o AlloyDbSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o AlloyDbSourceOutput) DatabaseSslmode() AlloyDbSourceDatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(AlloyDbSourceDatabaseSslmodePtrOutput)
+func (o AlloyDbSourceOutput) DatabaseSslmode() SslModePtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) SslModePtrOutput { return v.DatabaseSslmode }).(SslModePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -946,8 +946,8 @@ func (o AlloyDbSourceOutput) OnDrift() DriftActionPtrOutput {
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o AlloyDbSourceOutput) PostProcessors() AlloyDbSourcePostProcessorsPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourcePostProcessorsPtrOutput { return v.PostProcessors }).(AlloyDbSourcePostProcessorsPtrOutput)
+func (o AlloyDbSourceOutput) PostProcessors() PostProcessorPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) PostProcessorPtrOutput { return v.PostProcessors }).(PostProcessorPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1041,8 +1041,8 @@ func (o AlloyDbSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o AlloyDbSourceOutput) SnapshotReadOnly() AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *AlloyDbSource) AlloyDbSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
+func (o AlloyDbSourceOutput) SnapshotReadOnly() YesNoPtrOutput {
+	return o.ApplyT(func(v *AlloyDbSource) YesNoPtrOutput { return v.SnapshotReadOnly }).(YesNoPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).

@@ -41,7 +41,7 @@ type DocumentDbSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode DocumentDbSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -190,7 +190,7 @@ type DocumentDbSource struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -273,7 +273,7 @@ type documentDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *DocumentDbSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -412,7 +412,7 @@ type documentDbSourceArgs struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *DocumentDbSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *UnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -438,7 +438,7 @@ type DocumentDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode DocumentDbSourceCursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -577,7 +577,7 @@ type DocumentDbSourceArgs struct {
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -664,10 +664,8 @@ func (o DocumentDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-		return v.CursorOversizeHandlingMode
-	}).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
+func (o DocumentDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -928,10 +926,8 @@ func (o DocumentDbSourceOutput) TransformsUnwrapArrayEncoding() DocumentDbSource
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o DocumentDbSourceOutput) TransformsUnwrapDocumentEncoding() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *DocumentDbSource) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-		return v.TransformsUnwrapDocumentEncoding
-	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
+func (o DocumentDbSourceOutput) TransformsUnwrapDocumentEncoding() UnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) UnwrapDocumentEncodingPtrOutput { return v.TransformsUnwrapDocumentEncoding }).(UnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

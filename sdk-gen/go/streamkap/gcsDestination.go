@@ -50,7 +50,7 @@ type GcsDestination struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format GcsDestinationFormatPtrOutput `pulumi:"format"`
+	Format FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// GCS bucket name (config key `gcs.bucket.name`).
@@ -252,7 +252,7 @@ type gcsDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format *GcsDestinationFormat `pulumi:"format"`
+	Format *FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string `pulumi:"formatOutputFields"`
 	// GCS bucket name (config key `gcs.bucket.name`).
@@ -398,7 +398,7 @@ type GcsDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format GcsDestinationFormatPtrInput
+	Format FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	// GCS bucket name (config key `gcs.bucket.name`).
@@ -614,8 +614,8 @@ func (o GcsDestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"CSV"`.
-func (o GcsDestinationOutput) Format() GcsDestinationFormatPtrOutput {
-	return o.ApplyT(func(v *GcsDestination) GcsDestinationFormatPtrOutput { return v.Format }).(GcsDestinationFormatPtrOutput)
+func (o GcsDestinationOutput) Format() FileFormatPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) FileFormatPtrOutput { return v.Format }).(FileFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).

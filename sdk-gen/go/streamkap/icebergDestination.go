@@ -120,7 +120,7 @@ type IcebergDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode IcebergDestinationInsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -401,9 +401,9 @@ type icebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *IcebergDestinationInsertMode `pulumi:"insertMode"`
-	Name       *string                       `pulumi:"name"`
-	OnDrift    *DriftAction                  `pulumi:"onDrift"`
+	InsertMode *InsertMode  `pulumi:"insertMode"`
+	Name       *string      `pulumi:"name"`
+	OnDrift    *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -611,7 +611,7 @@ type IcebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode IcebergDestinationInsertModePtrInput
+	InsertMode InsertModePtrInput
 	Name       pulumi.StringPtrInput
 	OnDrift    DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -954,8 +954,8 @@ func (o IcebergDestinationOutput) IcebergTablesHardDeleteEnabled() pulumi.BoolPt
 // One of `insert`, `upsert`.
 //
 // Defaults to `"insert"`.
-func (o IcebergDestinationOutput) InsertMode() IcebergDestinationInsertModePtrOutput {
-	return o.ApplyT(func(v *IcebergDestination) IcebergDestinationInsertModePtrOutput { return v.InsertMode }).(IcebergDestinationInsertModePtrOutput)
+func (o IcebergDestinationOutput) InsertMode() InsertModePtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

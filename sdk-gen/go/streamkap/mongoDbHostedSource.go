@@ -41,7 +41,7 @@ type MongoDbHostedSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode MongoDbHostedSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -208,13 +208,13 @@ type MongoDbHostedSource struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding UnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -297,7 +297,7 @@ type mongoDbHostedSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *MongoDbHostedSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -454,13 +454,13 @@ type mongoDbHostedSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding *MongoDbHostedSourceTransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding *UnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *MongoDbHostedSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *UnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -486,7 +486,7 @@ type MongoDbHostedSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode MongoDbHostedSourceCursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -643,13 +643,13 @@ type MongoDbHostedSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput
+	TransformsUnwrapArrayEncoding UnwrapArrayEncodingPtrInput
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -736,10 +736,8 @@ func (o MongoDbHostedSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o MongoDbHostedSourceOutput) CursorOversizeHandlingMode() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-		return v.CursorOversizeHandlingMode
-	}).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
+func (o MongoDbHostedSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -1054,10 +1052,8 @@ func (o MongoDbHostedSourceOutput) TransformsOversizedRecordsTruncationSuffix() 
 // One of `array`, `array_string`, `string`.
 //
 // Defaults to `"array_string"`.
-func (o MongoDbHostedSourceOutput) TransformsUnwrapArrayEncoding() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-		return v.TransformsUnwrapArrayEncoding
-	}).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
+func (o MongoDbHostedSourceOutput) TransformsUnwrapArrayEncoding() UnwrapArrayEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) UnwrapArrayEncodingPtrOutput { return v.TransformsUnwrapArrayEncoding }).(UnwrapArrayEncodingPtrOutput)
 }
 
 // Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -1065,10 +1061,10 @@ func (o MongoDbHostedSourceOutput) TransformsUnwrapArrayEncoding() MongoDbHosted
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o MongoDbHostedSourceOutput) TransformsUnwrapDocumentEncoding() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbHostedSource) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
+func (o MongoDbHostedSourceOutput) TransformsUnwrapDocumentEncoding() UnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) UnwrapDocumentEncodingPtrOutput {
 		return v.TransformsUnwrapDocumentEncoding
-	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
+	}).(UnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

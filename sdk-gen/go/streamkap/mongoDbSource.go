@@ -41,7 +41,7 @@ type MongoDbSource struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode MongoDbSourceCursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrOutput `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -208,13 +208,13 @@ type MongoDbSource struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding UnwrapArrayEncodingPtrOutput `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrOutput `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrOutput `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -297,7 +297,7 @@ type mongoDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode *MongoDbSourceCursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
+	CursorOversizeHandlingMode *CursorOversizeHandlingMode `pulumi:"cursorOversizeHandlingMode"`
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -454,13 +454,13 @@ type mongoDbSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding *MongoDbSourceTransformsUnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
+	TransformsUnwrapArrayEncoding *UnwrapArrayEncoding `pulumi:"transformsUnwrapArrayEncoding"`
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding *MongoDbSourceTransformsUnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
+	TransformsUnwrapDocumentEncoding *UnwrapDocumentEncoding `pulumi:"transformsUnwrapDocumentEncoding"`
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList *string `pulumi:"transformsValueToKeyFieldsIncludeList"`
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -486,7 +486,7 @@ type MongoDbSourceArgs struct {
 	// One of `skip`, `split`.
 	//
 	// Defaults to `"skip"`.
-	CursorOversizeHandlingMode MongoDbSourceCursorOversizeHandlingModePtrInput
+	CursorOversizeHandlingMode CursorOversizeHandlingModePtrInput
 	// Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
 	//
 	// Between 1000000 and 16000000.
@@ -643,13 +643,13 @@ type MongoDbSourceArgs struct {
 	// One of `array`, `array_string`, `string`.
 	//
 	// Defaults to `"array_string"`.
-	TransformsUnwrapArrayEncoding MongoDbSourceTransformsUnwrapArrayEncodingPtrInput
+	TransformsUnwrapArrayEncoding UnwrapArrayEncodingPtrInput
 	// Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 	//
 	// One of `document`, `string`.
 	//
 	// Defaults to `"document"`.
-	TransformsUnwrapDocumentEncoding MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput
+	TransformsUnwrapDocumentEncoding UnwrapDocumentEncodingPtrInput
 	// Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).
 	TransformsValueToKeyFieldsIncludeList pulumi.StringPtrInput
 	// Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
@@ -736,10 +736,8 @@ func (o MongoDbSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `skip`, `split`.
 //
 // Defaults to `"skip"`.
-func (o MongoDbSourceOutput) CursorOversizeHandlingMode() MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceCursorOversizeHandlingModePtrOutput {
-		return v.CursorOversizeHandlingMode
-	}).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
+func (o MongoDbSourceOutput) CursorOversizeHandlingMode() CursorOversizeHandlingModePtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) CursorOversizeHandlingModePtrOutput { return v.CursorOversizeHandlingMode }).(CursorOversizeHandlingModePtrOutput)
 }
 
 // Cursor oversize skip threshold (config key `cursor.oversize.skip.threshold`).
@@ -1042,10 +1040,8 @@ func (o MongoDbSourceOutput) TransformsOversizedRecordsTruncationSuffix() pulumi
 // One of `array`, `array_string`, `string`.
 //
 // Defaults to `"array_string"`.
-func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-		return v.TransformsUnwrapArrayEncoding
-	}).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
+func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() UnwrapArrayEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) UnwrapArrayEncodingPtrOutput { return v.TransformsUnwrapArrayEncoding }).(UnwrapArrayEncodingPtrOutput)
 }
 
 // Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
@@ -1053,10 +1049,8 @@ func (o MongoDbSourceOutput) TransformsUnwrapArrayEncoding() MongoDbSourceTransf
 // One of `document`, `string`.
 //
 // Defaults to `"document"`.
-func (o MongoDbSourceOutput) TransformsUnwrapDocumentEncoding() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyT(func(v *MongoDbSource) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-		return v.TransformsUnwrapDocumentEncoding
-	}).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
+func (o MongoDbSourceOutput) TransformsUnwrapDocumentEncoding() UnwrapDocumentEncodingPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) UnwrapDocumentEncodingPtrOutput { return v.TransformsUnwrapDocumentEncoding }).(UnwrapDocumentEncodingPtrOutput)
 }
 
 // Transforms value to key fields include list (config key `transforms.ValueToKey.fields.include.list`).

@@ -53,7 +53,7 @@ type MysqlSource struct {
 	// One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone MysqlSourceDatabaseConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone ConnectionTimeZonePtrOutput `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringPtrOutput `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -147,7 +147,7 @@ type MysqlSource struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid MysqlSourceSnapshotGtidPtrOutput `pulumi:"snapshotGtid"`
+	SnapshotGtid YesNoPtrOutput `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -350,7 +350,7 @@ type mysqlSourceArgs struct {
 	// One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone *MysqlSourceDatabaseConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
+	DatabaseConnectionTimeZone *ConnectionTimeZone `pulumi:"databaseConnectionTimeZone"`
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname string `pulumi:"databaseHostname"`
 	// Database include list (config key `database.include.list.user.defined`).
@@ -440,7 +440,7 @@ type mysqlSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid *MysqlSourceSnapshotGtid `pulumi:"snapshotGtid"`
+	SnapshotGtid *YesNo `pulumi:"snapshotGtid"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -577,7 +577,7 @@ type MysqlSourceArgs struct {
 	// One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
 	//
 	// Defaults to `"SERVER"`.
-	DatabaseConnectionTimeZone MysqlSourceDatabaseConnectionTimeZonePtrInput
+	DatabaseConnectionTimeZone ConnectionTimeZonePtrInput
 	// Database hostname (config key `database.hostname.user.defined`).
 	DatabaseHostname pulumi.StringInput
 	// Database include list (config key `database.include.list.user.defined`).
@@ -667,7 +667,7 @@ type MysqlSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotGtid MysqlSourceSnapshotGtidPtrInput
+	SnapshotGtid YesNoPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -874,10 +874,8 @@ func (o MysqlSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
 //
 // Defaults to `"SERVER"`.
-func (o MysqlSourceOutput) DatabaseConnectionTimeZone() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyT(func(v *MysqlSource) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-		return v.DatabaseConnectionTimeZone
-	}).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
+func (o MysqlSourceOutput) DatabaseConnectionTimeZone() ConnectionTimeZonePtrOutput {
+	return o.ApplyT(func(v *MysqlSource) ConnectionTimeZonePtrOutput { return v.DatabaseConnectionTimeZone }).(ConnectionTimeZonePtrOutput)
 }
 
 // Database hostname (config key `database.hostname.user.defined`).
@@ -1039,8 +1037,8 @@ func (o MysqlSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o MysqlSourceOutput) SnapshotGtid() MysqlSourceSnapshotGtidPtrOutput {
-	return o.ApplyT(func(v *MysqlSource) MysqlSourceSnapshotGtidPtrOutput { return v.SnapshotGtid }).(MysqlSourceSnapshotGtidPtrOutput)
+func (o MysqlSourceOutput) SnapshotGtid() YesNoPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) YesNoPtrOutput { return v.SnapshotGtid }).(YesNoPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).

@@ -54,7 +54,7 @@ type PineconeDestination struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy PineconeDestinationDocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -285,9 +285,9 @@ type pineconeDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy *PineconeDestinationDocumentIdStrategy `pulumi:"documentIdStrategy"`
-	Name               *string                                `pulumi:"name"`
-	OnDrift            *DriftAction                           `pulumi:"onDrift"`
+	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
+	Name               *string             `pulumi:"name"`
+	OnDrift            *DriftAction        `pulumi:"onDrift"`
 	// Pinecone API key (config key `pinecone.api.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -457,7 +457,7 @@ type PineconeDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy PineconeDestinationDocumentIdStrategyPtrInput
+	DocumentIdStrategy DocumentIdStrategyPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Pinecone API key (config key `pinecone.api.key`).
@@ -702,10 +702,8 @@ func (o PineconeDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // One of `None`, `Kafka ID`, `Field ID`.
 //
 // Defaults to `"None"`.
-func (o PineconeDestinationOutput) DocumentIdStrategy() PineconeDestinationDocumentIdStrategyPtrOutput {
-	return o.ApplyT(func(v *PineconeDestination) PineconeDestinationDocumentIdStrategyPtrOutput {
-		return v.DocumentIdStrategy
-	}).(PineconeDestinationDocumentIdStrategyPtrOutput)
+func (o PineconeDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

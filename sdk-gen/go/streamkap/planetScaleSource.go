@@ -200,7 +200,7 @@ type PlanetScaleSource struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType PlanetScaleSourceVitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
+	VitessTabletType VitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
 }
 
 // NewPlanetScaleSource registers a new resource with the given unique name, arguments, and options.
@@ -429,7 +429,7 @@ type planetScaleSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType *PlanetScaleSourceVitessTabletType `pulumi:"vitessTabletType"`
+	VitessTabletType *VitessTabletType `pulumi:"vitessTabletType"`
 }
 
 // The set of arguments for constructing a PlanetScaleSource resource.
@@ -598,7 +598,7 @@ type PlanetScaleSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType PlanetScaleSourceVitessTabletTypePtrInput
+	VitessTabletType VitessTabletTypePtrInput
 }
 
 func (PlanetScaleSourceArgs) ElementType() reflect.Type {
@@ -972,8 +972,8 @@ func (o PlanetScaleSourceOutput) VitessKeyspace() pulumi.StringPtrOutput {
 // One of `MASTER`, `REPLICA`, `RDONLY`.
 //
 // Defaults to `"MASTER"`.
-func (o PlanetScaleSourceOutput) VitessTabletType() PlanetScaleSourceVitessTabletTypePtrOutput {
-	return o.ApplyT(func(v *PlanetScaleSource) PlanetScaleSourceVitessTabletTypePtrOutput { return v.VitessTabletType }).(PlanetScaleSourceVitessTabletTypePtrOutput)
+func (o PlanetScaleSourceOutput) VitessTabletType() VitessTabletTypePtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) VitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessTabletTypePtrOutput)
 }
 
 func init() {

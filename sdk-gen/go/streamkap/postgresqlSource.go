@@ -67,7 +67,7 @@ type PostgresqlSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode PostgresqlSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode SslModePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -105,7 +105,7 @@ type PostgresqlSource struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostgresqlSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors PostProcessorPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -161,7 +161,7 @@ type PostgresqlSource struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly PostgresqlSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly YesNoPtrOutput `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -399,7 +399,7 @@ type postgresqlSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *PostgresqlSourceDatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *SslMode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -435,7 +435,7 @@ type postgresqlSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *PostgresqlSourcePostProcessors `pulumi:"postProcessors"`
+	PostProcessors *PostProcessor `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -489,7 +489,7 @@ type postgresqlSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *PostgresqlSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *YesNo `pulumi:"snapshotReadOnly"`
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -658,7 +658,7 @@ type PostgresqlSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode PostgresqlSourceDatabaseSslmodePtrInput
+	DatabaseSslmode SslModePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -694,7 +694,7 @@ type PostgresqlSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors PostgresqlSourcePostProcessorsPtrInput
+	PostProcessors PostProcessorPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -748,7 +748,7 @@ type PostgresqlSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly PostgresqlSourceSnapshotReadOnlyPtrInput
+	SnapshotReadOnly YesNoPtrInput
 	// Source regex support enabled (config key `SourceRegexSupport.enabled`).
 	//
 	// Defaults to `false`.
@@ -999,8 +999,8 @@ func (o PostgresqlSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o PostgresqlSourceOutput) DatabaseSslmode() PostgresqlSourceDatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(PostgresqlSourceDatabaseSslmodePtrOutput)
+func (o PostgresqlSourceOutput) DatabaseSslmode() SslModePtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) SslModePtrOutput { return v.DatabaseSslmode }).(SslModePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -1067,8 +1067,8 @@ func (o PostgresqlSourceOutput) OnDrift() DriftActionPtrOutput {
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o PostgresqlSourceOutput) PostProcessors() PostgresqlSourcePostProcessorsPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourcePostProcessorsPtrOutput { return v.PostProcessors }).(PostgresqlSourcePostProcessorsPtrOutput)
+func (o PostgresqlSourceOutput) PostProcessors() PostProcessorPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) PostProcessorPtrOutput { return v.PostProcessors }).(PostProcessorPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1162,8 +1162,8 @@ func (o PostgresqlSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o PostgresqlSourceOutput) SnapshotReadOnly() PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *PostgresqlSource) PostgresqlSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
+func (o PostgresqlSourceOutput) SnapshotReadOnly() YesNoPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) YesNoPtrOutput { return v.SnapshotReadOnly }).(YesNoPtrOutput)
 }
 
 // Source regex support enabled (config key `SourceRegexSupport.enabled`).

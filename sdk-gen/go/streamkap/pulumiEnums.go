@@ -570,124 +570,138 @@ func (in *alertTypePtr) ToAlertTypePtrOutputWithContext(ctx context.Context) Ale
 	return pulumi.ToOutputWithContext(ctx, in).(AlertTypePtrOutput)
 }
 
-type AlloyDbSourceDatabaseSslmode string
+type AwsS3Region string
 
 const (
-	AlloyDbSourceDatabaseSslmodeREQUIRE = AlloyDbSourceDatabaseSslmode("require")
-	AlloyDbSourceDatabaseSslmodeDISABLE = AlloyDbSourceDatabaseSslmode("disable")
+	AwsS3Region_AP_NORTHEAST_1 = AwsS3Region("ap-northeast-1")
+	AwsS3Region_AP_NORTHEAST_2 = AwsS3Region("ap-northeast-2")
+	AwsS3Region_AP_SOUTH_1     = AwsS3Region("ap-south-1")
+	AwsS3Region_AP_SOUTHEAST_1 = AwsS3Region("ap-southeast-1")
+	AwsS3Region_AP_SOUTHEAST_2 = AwsS3Region("ap-southeast-2")
+	AwsS3Region_CA_CENTRAL_1   = AwsS3Region("ca-central-1")
+	AwsS3Region_CN_NORTH_1     = AwsS3Region("cn-north-1")
+	AwsS3Region_EU_CENTRAL_1   = AwsS3Region("eu-central-1")
+	AwsS3Region_EU_WEST_1      = AwsS3Region("eu-west-1")
+	AwsS3Region_EU_WEST_2      = AwsS3Region("eu-west-2")
+	AwsS3Region_SA_EAST_1      = AwsS3Region("sa-east-1")
+	AwsS3Region_US_EAST_1      = AwsS3Region("us-east-1")
+	AwsS3Region_US_EAST_2      = AwsS3Region("us-east-2")
+	AwsS3Region_US_GOV_WEST_1  = AwsS3Region("us-gov-west-1")
+	AwsS3Region_US_WEST_1      = AwsS3Region("us-west-1")
+	AwsS3Region_US_WEST_2      = AwsS3Region("us-west-2")
 )
 
-func (AlloyDbSourceDatabaseSslmode) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+func (AwsS3Region) ElementType() reflect.Type {
+	return reflect.TypeOf((*AwsS3Region)(nil)).Elem()
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutput(e).(AlloyDbSourceDatabaseSslmodeOutput)
+func (e AwsS3Region) ToAwsS3RegionOutput() AwsS3RegionOutput {
+	return pulumi.ToOutput(e).(AwsS3RegionOutput)
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourceDatabaseSslmodeOutput)
+func (e AwsS3Region) ToAwsS3RegionOutputWithContext(ctx context.Context) AwsS3RegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AwsS3RegionOutput)
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
-	return e.ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+func (e AwsS3Region) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
+	return e.ToAwsS3RegionPtrOutputWithContext(context.Background())
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
-	return AlloyDbSourceDatabaseSslmode(e).ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx).ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx)
+func (e AwsS3Region) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
+	return AwsS3Region(e).ToAwsS3RegionOutputWithContext(ctx).ToAwsS3RegionPtrOutputWithContext(ctx)
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
+func (e AwsS3Region) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e AwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e AwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e AlloyDbSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e AwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type AlloyDbSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
+type AwsS3RegionOutput struct{ *pulumi.OutputState }
 
-func (AlloyDbSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+func (AwsS3RegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AwsS3Region)(nil)).Elem()
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput {
+func (o AwsS3RegionOutput) ToAwsS3RegionOutput() AwsS3RegionOutput {
 	return o
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodeOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodeOutput {
+func (o AwsS3RegionOutput) ToAwsS3RegionOutputWithContext(ctx context.Context) AwsS3RegionOutput {
 	return o
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
-	return o.ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Background())
+func (o AwsS3RegionOutput) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
+	return o.ToAwsS3RegionPtrOutputWithContext(context.Background())
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourceDatabaseSslmode) *AlloyDbSourceDatabaseSslmode {
+func (o AwsS3RegionOutput) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AwsS3Region) *AwsS3Region {
 		return &v
-	}).(AlloyDbSourceDatabaseSslmodePtrOutput)
+	}).(AwsS3RegionPtrOutput)
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
+func (o AwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceDatabaseSslmode) string {
+func (o AwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AwsS3Region) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AlloyDbSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceDatabaseSslmode) *string {
+func (o AwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AwsS3Region) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type AlloyDbSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
+type AwsS3RegionPtrOutput struct{ *pulumi.OutputState }
 
-func (AlloyDbSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+func (AwsS3RegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AwsS3Region)(nil)).Elem()
 }
 
-func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
+func (o AwsS3RegionPtrOutput) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
 	return o
 }
 
-func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
+func (o AwsS3RegionPtrOutput) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
 	return o
 }
 
-func (o AlloyDbSourceDatabaseSslmodePtrOutput) Elem() AlloyDbSourceDatabaseSslmodeOutput {
-	return o.ApplyT(func(v *AlloyDbSourceDatabaseSslmode) AlloyDbSourceDatabaseSslmode {
+func (o AwsS3RegionPtrOutput) Elem() AwsS3RegionOutput {
+	return o.ApplyT(func(v *AwsS3Region) AwsS3Region {
 		if v != nil {
 			return *v
 		}
-		var ret AlloyDbSourceDatabaseSslmode
+		var ret AwsS3Region
 		return ret
-	}).(AlloyDbSourceDatabaseSslmodeOutput)
+	}).(AwsS3RegionOutput)
 }
 
-func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o AwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourceDatabaseSslmode) *string {
+func (o AwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AwsS3Region) *string {
 		if e == nil {
 			return nil
 		}
@@ -696,371 +710,57 @@ func (o AlloyDbSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx 
 	}).(pulumi.StringPtrOutput)
 }
 
-// AlloyDbSourceDatabaseSslmodeInput is an input type that accepts values of the AlloyDbSourceDatabaseSslmode enum
-// A concrete instance of `AlloyDbSourceDatabaseSslmodeInput` can be one of the following:
+// AwsS3RegionInput is an input type that accepts values of the AwsS3Region enum
+// A concrete instance of `AwsS3RegionInput` can be one of the following:
 //
-//	AlloyDbSourceDatabaseSslmodeREQUIRE
-//	AlloyDbSourceDatabaseSslmodeDISABLE
-type AlloyDbSourceDatabaseSslmodeInput interface {
+//	AwsS3Region_AP_NORTHEAST_1
+//	AwsS3Region_AP_NORTHEAST_2
+//	AwsS3Region_AP_SOUTH_1
+//	AwsS3Region_AP_SOUTHEAST_1
+//	AwsS3Region_AP_SOUTHEAST_2
+//	AwsS3Region_CA_CENTRAL_1
+//	AwsS3Region_CN_NORTH_1
+//	AwsS3Region_EU_CENTRAL_1
+//	AwsS3Region_EU_WEST_1
+//	AwsS3Region_EU_WEST_2
+//	AwsS3Region_SA_EAST_1
+//	AwsS3Region_US_EAST_1
+//	AwsS3Region_US_EAST_2
+//	AwsS3Region_US_GOV_WEST_1
+//	AwsS3Region_US_WEST_1
+//	AwsS3Region_US_WEST_2
+type AwsS3RegionInput interface {
 	pulumi.Input
 
-	ToAlloyDbSourceDatabaseSslmodeOutput() AlloyDbSourceDatabaseSslmodeOutput
-	ToAlloyDbSourceDatabaseSslmodeOutputWithContext(context.Context) AlloyDbSourceDatabaseSslmodeOutput
+	ToAwsS3RegionOutput() AwsS3RegionOutput
+	ToAwsS3RegionOutputWithContext(context.Context) AwsS3RegionOutput
 }
 
-var alloyDbSourceDatabaseSslmodePtrType = reflect.TypeOf((**AlloyDbSourceDatabaseSslmode)(nil)).Elem()
+var awsS3RegionPtrType = reflect.TypeOf((**AwsS3Region)(nil)).Elem()
 
-type AlloyDbSourceDatabaseSslmodePtrInput interface {
+type AwsS3RegionPtrInput interface {
 	pulumi.Input
 
-	ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput
-	ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(context.Context) AlloyDbSourceDatabaseSslmodePtrOutput
+	ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput
+	ToAwsS3RegionPtrOutputWithContext(context.Context) AwsS3RegionPtrOutput
 }
 
-type alloyDbSourceDatabaseSslmodePtr string
+type awsS3RegionPtr string
 
-func AlloyDbSourceDatabaseSslmodePtr(v string) AlloyDbSourceDatabaseSslmodePtrInput {
-	return (*alloyDbSourceDatabaseSslmodePtr)(&v)
+func AwsS3RegionPtr(v string) AwsS3RegionPtrInput {
+	return (*awsS3RegionPtr)(&v)
 }
 
-func (*alloyDbSourceDatabaseSslmodePtr) ElementType() reflect.Type {
-	return alloyDbSourceDatabaseSslmodePtrType
+func (*awsS3RegionPtr) ElementType() reflect.Type {
+	return awsS3RegionPtrType
 }
 
-func (in *alloyDbSourceDatabaseSslmodePtr) ToAlloyDbSourceDatabaseSslmodePtrOutput() AlloyDbSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutput(in).(AlloyDbSourceDatabaseSslmodePtrOutput)
+func (in *awsS3RegionPtr) ToAwsS3RegionPtrOutput() AwsS3RegionPtrOutput {
+	return pulumi.ToOutput(in).(AwsS3RegionPtrOutput)
 }
 
-func (in *alloyDbSourceDatabaseSslmodePtr) ToAlloyDbSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) AlloyDbSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourceDatabaseSslmodePtrOutput)
-}
-
-type AlloyDbSourcePostProcessors string
-
-const (
-	AlloyDbSourcePostProcessorsRESELECTOR = AlloyDbSourcePostProcessors("reselector")
-)
-
-func (AlloyDbSourcePostProcessors) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourcePostProcessors)(nil)).Elem()
-}
-
-func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput {
-	return pulumi.ToOutput(e).(AlloyDbSourcePostProcessorsOutput)
-}
-
-func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourcePostProcessorsOutput)
-}
-
-func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
-	return e.ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (e AlloyDbSourcePostProcessors) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
-	return AlloyDbSourcePostProcessors(e).ToAlloyDbSourcePostProcessorsOutputWithContext(ctx).ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx)
-}
-
-func (e AlloyDbSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e AlloyDbSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e AlloyDbSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e AlloyDbSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type AlloyDbSourcePostProcessorsOutput struct{ *pulumi.OutputState }
-
-func (AlloyDbSourcePostProcessorsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourcePostProcessors)(nil)).Elem()
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput {
-	return o
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsOutput {
-	return o
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
-	return o.ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourcePostProcessors) *AlloyDbSourcePostProcessors {
-		return &v
-	}).(AlloyDbSourcePostProcessorsPtrOutput)
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourcePostProcessors) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourcePostProcessors) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type AlloyDbSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
-
-func (AlloyDbSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**AlloyDbSourcePostProcessors)(nil)).Elem()
-}
-
-func (o AlloyDbSourcePostProcessorsPtrOutput) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o AlloyDbSourcePostProcessorsPtrOutput) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o AlloyDbSourcePostProcessorsPtrOutput) Elem() AlloyDbSourcePostProcessorsOutput {
-	return o.ApplyT(func(v *AlloyDbSourcePostProcessors) AlloyDbSourcePostProcessors {
-		if v != nil {
-			return *v
-		}
-		var ret AlloyDbSourcePostProcessors
-		return ret
-	}).(AlloyDbSourcePostProcessorsOutput)
-}
-
-func (o AlloyDbSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourcePostProcessors) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// AlloyDbSourcePostProcessorsInput is an input type that accepts values of the AlloyDbSourcePostProcessors enum
-// A concrete instance of `AlloyDbSourcePostProcessorsInput` can be one of the following:
-//
-//	AlloyDbSourcePostProcessorsRESELECTOR
-type AlloyDbSourcePostProcessorsInput interface {
-	pulumi.Input
-
-	ToAlloyDbSourcePostProcessorsOutput() AlloyDbSourcePostProcessorsOutput
-	ToAlloyDbSourcePostProcessorsOutputWithContext(context.Context) AlloyDbSourcePostProcessorsOutput
-}
-
-var alloyDbSourcePostProcessorsPtrType = reflect.TypeOf((**AlloyDbSourcePostProcessors)(nil)).Elem()
-
-type AlloyDbSourcePostProcessorsPtrInput interface {
-	pulumi.Input
-
-	ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput
-	ToAlloyDbSourcePostProcessorsPtrOutputWithContext(context.Context) AlloyDbSourcePostProcessorsPtrOutput
-}
-
-type alloyDbSourcePostProcessorsPtr string
-
-func AlloyDbSourcePostProcessorsPtr(v string) AlloyDbSourcePostProcessorsPtrInput {
-	return (*alloyDbSourcePostProcessorsPtr)(&v)
-}
-
-func (*alloyDbSourcePostProcessorsPtr) ElementType() reflect.Type {
-	return alloyDbSourcePostProcessorsPtrType
-}
-
-func (in *alloyDbSourcePostProcessorsPtr) ToAlloyDbSourcePostProcessorsPtrOutput() AlloyDbSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutput(in).(AlloyDbSourcePostProcessorsPtrOutput)
-}
-
-func (in *alloyDbSourcePostProcessorsPtr) ToAlloyDbSourcePostProcessorsPtrOutputWithContext(ctx context.Context) AlloyDbSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourcePostProcessorsPtrOutput)
-}
-
-type AlloyDbSourceSnapshotReadOnly string
-
-const (
-	AlloyDbSourceSnapshotReadOnlyYES = AlloyDbSourceSnapshotReadOnly("Yes")
-	AlloyDbSourceSnapshotReadOnlyNO  = AlloyDbSourceSnapshotReadOnly("No")
-)
-
-func (AlloyDbSourceSnapshotReadOnly) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutput(e).(AlloyDbSourceSnapshotReadOnlyOutput)
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(AlloyDbSourceSnapshotReadOnlyOutput)
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return e.ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return AlloyDbSourceSnapshotReadOnly(e).ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx).ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e AlloyDbSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type AlloyDbSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
-
-func (AlloyDbSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return o.ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v AlloyDbSourceSnapshotReadOnly) *AlloyDbSourceSnapshotReadOnly {
-		return &v
-	}).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceSnapshotReadOnly) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e AlloyDbSourceSnapshotReadOnly) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type AlloyDbSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
-
-func (AlloyDbSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) Elem() AlloyDbSourceSnapshotReadOnlyOutput {
-	return o.ApplyT(func(v *AlloyDbSourceSnapshotReadOnly) AlloyDbSourceSnapshotReadOnly {
-		if v != nil {
-			return *v
-		}
-		var ret AlloyDbSourceSnapshotReadOnly
-		return ret
-	}).(AlloyDbSourceSnapshotReadOnlyOutput)
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o AlloyDbSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AlloyDbSourceSnapshotReadOnly) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// AlloyDbSourceSnapshotReadOnlyInput is an input type that accepts values of the AlloyDbSourceSnapshotReadOnly enum
-// A concrete instance of `AlloyDbSourceSnapshotReadOnlyInput` can be one of the following:
-//
-//	AlloyDbSourceSnapshotReadOnlyYES
-//	AlloyDbSourceSnapshotReadOnlyNO
-type AlloyDbSourceSnapshotReadOnlyInput interface {
-	pulumi.Input
-
-	ToAlloyDbSourceSnapshotReadOnlyOutput() AlloyDbSourceSnapshotReadOnlyOutput
-	ToAlloyDbSourceSnapshotReadOnlyOutputWithContext(context.Context) AlloyDbSourceSnapshotReadOnlyOutput
-}
-
-var alloyDbSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**AlloyDbSourceSnapshotReadOnly)(nil)).Elem()
-
-type AlloyDbSourceSnapshotReadOnlyPtrInput interface {
-	pulumi.Input
-
-	ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput
-	ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput
-}
-
-type alloyDbSourceSnapshotReadOnlyPtr string
-
-func AlloyDbSourceSnapshotReadOnlyPtr(v string) AlloyDbSourceSnapshotReadOnlyPtrInput {
-	return (*alloyDbSourceSnapshotReadOnlyPtr)(&v)
-}
-
-func (*alloyDbSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
-	return alloyDbSourceSnapshotReadOnlyPtrType
-}
-
-func (in *alloyDbSourceSnapshotReadOnlyPtr) ToAlloyDbSourceSnapshotReadOnlyPtrOutput() AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutput(in).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (in *alloyDbSourceSnapshotReadOnlyPtr) ToAlloyDbSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) AlloyDbSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(AlloyDbSourceSnapshotReadOnlyPtrOutput)
+func (in *awsS3RegionPtr) ToAwsS3RegionPtrOutputWithContext(ctx context.Context) AwsS3RegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AwsS3RegionPtrOutput)
 }
 
 type AzureBlobDestinationFormat string
@@ -1406,9 +1106,9 @@ func (in *bigQueryDestinationTimePartitioningTypePtr) ToBigQueryDestinationTimeP
 type BinaryHandlingMode string
 
 const (
-	BinaryHandlingModeBYTES            = BinaryHandlingMode("bytes")
 	BinaryHandlingModeBASE64           = BinaryHandlingMode("base64")
 	BinaryHandlingMode_BASE64_URL_SAFE = BinaryHandlingMode("base64-url-safe")
+	BinaryHandlingModeBYTES            = BinaryHandlingMode("bytes")
 	BinaryHandlingModeHEX              = BinaryHandlingMode("hex")
 )
 
@@ -1534,9 +1234,9 @@ func (o BinaryHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 // BinaryHandlingModeInput is an input type that accepts values of the BinaryHandlingMode enum
 // A concrete instance of `BinaryHandlingModeInput` can be one of the following:
 //
-//	BinaryHandlingModeBYTES
 //	BinaryHandlingModeBASE64
 //	BinaryHandlingMode_BASE64_URL_SAFE
+//	BinaryHandlingModeBYTES
 //	BinaryHandlingModeHEX
 type BinaryHandlingModeInput interface {
 	pulumi.Input
@@ -1570,6 +1270,341 @@ func (in *binaryHandlingModePtr) ToBinaryHandlingModePtrOutput() BinaryHandlingM
 
 func (in *binaryHandlingModePtr) ToBinaryHandlingModePtrOutputWithContext(ctx context.Context) BinaryHandlingModePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(BinaryHandlingModePtrOutput)
+}
+
+type ConnectionTimeZone string
+
+const (
+	ConnectionTimeZone_AFRICA_CAIRO         = ConnectionTimeZone("Africa/Cairo")
+	ConnectionTimeZone_AFRICA_CASABLANCA    = ConnectionTimeZone("Africa/Casablanca")
+	ConnectionTimeZone_AFRICA_HARARE        = ConnectionTimeZone("Africa/Harare")
+	ConnectionTimeZone_AFRICA_MONROVIA      = ConnectionTimeZone("Africa/Monrovia")
+	ConnectionTimeZone_AFRICA_NAIROBI       = ConnectionTimeZone("Africa/Nairobi")
+	ConnectionTimeZone_AFRICA_TRIPOLI       = ConnectionTimeZone("Africa/Tripoli")
+	ConnectionTimeZone_AFRICA_WINDHOEK      = ConnectionTimeZone("Africa/Windhoek")
+	ConnectionTimeZone_AMERICA_ARAGUAINA    = ConnectionTimeZone("America/Araguaina")
+	ConnectionTimeZone_AMERICA_ASUNCION     = ConnectionTimeZone("America/Asuncion")
+	ConnectionTimeZone_AMERICA_BOGOTA       = ConnectionTimeZone("America/Bogota")
+	ConnectionTimeZone_AMERICA_BUENOS_AIRES = ConnectionTimeZone("America/Buenos_Aires")
+	ConnectionTimeZone_AMERICA_CARACAS      = ConnectionTimeZone("America/Caracas")
+	ConnectionTimeZone_AMERICA_CHIHUAHUA    = ConnectionTimeZone("America/Chihuahua")
+	ConnectionTimeZone_AMERICA_CUIABA       = ConnectionTimeZone("America/Cuiaba")
+	ConnectionTimeZone_AMERICA_DENVER       = ConnectionTimeZone("America/Denver")
+	ConnectionTimeZone_AMERICA_FORTALEZA    = ConnectionTimeZone("America/Fortaleza")
+	ConnectionTimeZone_AMERICA_GUATEMALA    = ConnectionTimeZone("America/Guatemala")
+	ConnectionTimeZone_AMERICA_HALIFAX      = ConnectionTimeZone("America/Halifax")
+	ConnectionTimeZone_AMERICA_MANAUS       = ConnectionTimeZone("America/Manaus")
+	ConnectionTimeZone_AMERICA_MATAMOROS    = ConnectionTimeZone("America/Matamoros")
+	ConnectionTimeZone_AMERICA_MONTERREY    = ConnectionTimeZone("America/Monterrey")
+	ConnectionTimeZone_AMERICA_MONTEVIDEO   = ConnectionTimeZone("America/Montevideo")
+	ConnectionTimeZone_AMERICA_PHOENIX      = ConnectionTimeZone("America/Phoenix")
+	ConnectionTimeZone_AMERICA_SANTIAGO     = ConnectionTimeZone("America/Santiago")
+	ConnectionTimeZone_AMERICA_TIJUANA      = ConnectionTimeZone("America/Tijuana")
+	ConnectionTimeZone_ASIA_AMMAN           = ConnectionTimeZone("Asia/Amman")
+	ConnectionTimeZone_ASIA_ASHGABAT        = ConnectionTimeZone("Asia/Ashgabat")
+	ConnectionTimeZone_ASIA_BAGHDAD         = ConnectionTimeZone("Asia/Baghdad")
+	ConnectionTimeZone_ASIA_BAKU            = ConnectionTimeZone("Asia/Baku")
+	ConnectionTimeZone_ASIA_BANGKOK         = ConnectionTimeZone("Asia/Bangkok")
+	ConnectionTimeZone_ASIA_BEIRUT          = ConnectionTimeZone("Asia/Beirut")
+	ConnectionTimeZone_ASIA_CALCUTTA        = ConnectionTimeZone("Asia/Calcutta")
+	ConnectionTimeZone_ASIA_DAMASCUS        = ConnectionTimeZone("Asia/Damascus")
+	ConnectionTimeZone_ASIA_DHAKA           = ConnectionTimeZone("Asia/Dhaka")
+	ConnectionTimeZone_ASIA_IRKUTSK         = ConnectionTimeZone("Asia/Irkutsk")
+	ConnectionTimeZone_ASIA_JERUSALEM       = ConnectionTimeZone("Asia/Jerusalem")
+	ConnectionTimeZone_ASIA_KABUL           = ConnectionTimeZone("Asia/Kabul")
+	ConnectionTimeZone_ASIA_KARACHI         = ConnectionTimeZone("Asia/Karachi")
+	ConnectionTimeZone_ASIA_KATHMANDU       = ConnectionTimeZone("Asia/Kathmandu")
+	ConnectionTimeZone_ASIA_KRASNOYARSK     = ConnectionTimeZone("Asia/Krasnoyarsk")
+	ConnectionTimeZone_ASIA_MAGADAN         = ConnectionTimeZone("Asia/Magadan")
+	ConnectionTimeZone_ASIA_MUSCAT          = ConnectionTimeZone("Asia/Muscat")
+	ConnectionTimeZone_ASIA_NOVOSIBIRSK     = ConnectionTimeZone("Asia/Novosibirsk")
+	ConnectionTimeZone_ASIA_RIYADH          = ConnectionTimeZone("Asia/Riyadh")
+	ConnectionTimeZone_ASIA_SEOUL           = ConnectionTimeZone("Asia/Seoul")
+	ConnectionTimeZone_ASIA_SHANGHAI        = ConnectionTimeZone("Asia/Shanghai")
+	ConnectionTimeZone_ASIA_SINGAPORE       = ConnectionTimeZone("Asia/Singapore")
+	ConnectionTimeZone_ASIA_TAIPEI          = ConnectionTimeZone("Asia/Taipei")
+	ConnectionTimeZone_ASIA_TEHRAN          = ConnectionTimeZone("Asia/Tehran")
+	ConnectionTimeZone_ASIA_TOKYO           = ConnectionTimeZone("Asia/Tokyo")
+	ConnectionTimeZone_ASIA_ULAANBAATAR     = ConnectionTimeZone("Asia/Ulaanbaatar")
+	ConnectionTimeZone_ASIA_VLADIVOSTOK     = ConnectionTimeZone("Asia/Vladivostok")
+	ConnectionTimeZone_ASIA_YAKUTSK         = ConnectionTimeZone("Asia/Yakutsk")
+	ConnectionTimeZone_ASIA_YEREVAN         = ConnectionTimeZone("Asia/Yerevan")
+	ConnectionTimeZone_ATLANTIC_AZORES      = ConnectionTimeZone("Atlantic/Azores")
+	ConnectionTimeZone_AUSTRALIA_ADELAIDE   = ConnectionTimeZone("Australia/Adelaide")
+	ConnectionTimeZone_AUSTRALIA_BRISBANE   = ConnectionTimeZone("Australia/Brisbane")
+	ConnectionTimeZone_AUSTRALIA_DARWIN     = ConnectionTimeZone("Australia/Darwin")
+	ConnectionTimeZone_AUSTRALIA_HOBART     = ConnectionTimeZone("Australia/Hobart")
+	ConnectionTimeZone_AUSTRALIA_PERTH      = ConnectionTimeZone("Australia/Perth")
+	ConnectionTimeZone_AUSTRALIA_SYDNEY     = ConnectionTimeZone("Australia/Sydney")
+	ConnectionTimeZone_BRAZIL_EAST          = ConnectionTimeZone("Brazil/East")
+	ConnectionTimeZone_CANADA_NEWFOUNDLAND  = ConnectionTimeZone("Canada/Newfoundland")
+	ConnectionTimeZone_CANADA_SASKATCHEWAN  = ConnectionTimeZone("Canada/Saskatchewan")
+	ConnectionTimeZone_CANADA_YUKON         = ConnectionTimeZone("Canada/Yukon")
+	ConnectionTimeZone_EUROPE_AMSTERDAM     = ConnectionTimeZone("Europe/Amsterdam")
+	ConnectionTimeZone_EUROPE_ATHENS        = ConnectionTimeZone("Europe/Athens")
+	ConnectionTimeZone_EUROPE_DUBLIN        = ConnectionTimeZone("Europe/Dublin")
+	ConnectionTimeZone_EUROPE_HELSINKI      = ConnectionTimeZone("Europe/Helsinki")
+	ConnectionTimeZone_EUROPE_ISTANBUL      = ConnectionTimeZone("Europe/Istanbul")
+	ConnectionTimeZone_EUROPE_KALININGRAD   = ConnectionTimeZone("Europe/Kaliningrad")
+	ConnectionTimeZone_EUROPE_MOSCOW        = ConnectionTimeZone("Europe/Moscow")
+	ConnectionTimeZone_EUROPE_PARIS         = ConnectionTimeZone("Europe/Paris")
+	ConnectionTimeZone_EUROPE_PRAGUE        = ConnectionTimeZone("Europe/Prague")
+	ConnectionTimeZone_EUROPE_SARAJEVO      = ConnectionTimeZone("Europe/Sarajevo")
+	ConnectionTimeZone_PACIFIC_AUCKLAND     = ConnectionTimeZone("Pacific/Auckland")
+	ConnectionTimeZone_PACIFIC_FIJI         = ConnectionTimeZone("Pacific/Fiji")
+	ConnectionTimeZone_PACIFIC_GUAM         = ConnectionTimeZone("Pacific/Guam")
+	ConnectionTimeZone_PACIFIC_HONOLULU     = ConnectionTimeZone("Pacific/Honolulu")
+	ConnectionTimeZone_PACIFIC_SAMOA        = ConnectionTimeZone("Pacific/Samoa")
+	ConnectionTimeZoneSERVER                = ConnectionTimeZone("SERVER")
+	ConnectionTimeZone_U_S_ALASKA           = ConnectionTimeZone("US/Alaska")
+	ConnectionTimeZone_U_S_CENTRAL          = ConnectionTimeZone("US/Central")
+	ConnectionTimeZone_U_S_EAST_INDIANA     = ConnectionTimeZone("US/East-Indiana")
+	ConnectionTimeZone_U_S_EASTERN          = ConnectionTimeZone("US/Eastern")
+	ConnectionTimeZone_U_S_PACIFIC          = ConnectionTimeZone("US/Pacific")
+	ConnectionTimeZoneUTC                   = ConnectionTimeZone("UTC")
+)
+
+func (ConnectionTimeZone) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectionTimeZone)(nil)).Elem()
+}
+
+func (e ConnectionTimeZone) ToConnectionTimeZoneOutput() ConnectionTimeZoneOutput {
+	return pulumi.ToOutput(e).(ConnectionTimeZoneOutput)
+}
+
+func (e ConnectionTimeZone) ToConnectionTimeZoneOutputWithContext(ctx context.Context) ConnectionTimeZoneOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ConnectionTimeZoneOutput)
+}
+
+func (e ConnectionTimeZone) ToConnectionTimeZonePtrOutput() ConnectionTimeZonePtrOutput {
+	return e.ToConnectionTimeZonePtrOutputWithContext(context.Background())
+}
+
+func (e ConnectionTimeZone) ToConnectionTimeZonePtrOutputWithContext(ctx context.Context) ConnectionTimeZonePtrOutput {
+	return ConnectionTimeZone(e).ToConnectionTimeZoneOutputWithContext(ctx).ToConnectionTimeZonePtrOutputWithContext(ctx)
+}
+
+func (e ConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ConnectionTimeZoneOutput struct{ *pulumi.OutputState }
+
+func (ConnectionTimeZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ConnectionTimeZone)(nil)).Elem()
+}
+
+func (o ConnectionTimeZoneOutput) ToConnectionTimeZoneOutput() ConnectionTimeZoneOutput {
+	return o
+}
+
+func (o ConnectionTimeZoneOutput) ToConnectionTimeZoneOutputWithContext(ctx context.Context) ConnectionTimeZoneOutput {
+	return o
+}
+
+func (o ConnectionTimeZoneOutput) ToConnectionTimeZonePtrOutput() ConnectionTimeZonePtrOutput {
+	return o.ToConnectionTimeZonePtrOutputWithContext(context.Background())
+}
+
+func (o ConnectionTimeZoneOutput) ToConnectionTimeZonePtrOutputWithContext(ctx context.Context) ConnectionTimeZonePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConnectionTimeZone) *ConnectionTimeZone {
+		return &v
+	}).(ConnectionTimeZonePtrOutput)
+}
+
+func (o ConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectionTimeZone) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConnectionTimeZone) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
+
+func (ConnectionTimeZonePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ConnectionTimeZone)(nil)).Elem()
+}
+
+func (o ConnectionTimeZonePtrOutput) ToConnectionTimeZonePtrOutput() ConnectionTimeZonePtrOutput {
+	return o
+}
+
+func (o ConnectionTimeZonePtrOutput) ToConnectionTimeZonePtrOutputWithContext(ctx context.Context) ConnectionTimeZonePtrOutput {
+	return o
+}
+
+func (o ConnectionTimeZonePtrOutput) Elem() ConnectionTimeZoneOutput {
+	return o.ApplyT(func(v *ConnectionTimeZone) ConnectionTimeZone {
+		if v != nil {
+			return *v
+		}
+		var ret ConnectionTimeZone
+		return ret
+	}).(ConnectionTimeZoneOutput)
+}
+
+func (o ConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConnectionTimeZone) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ConnectionTimeZoneInput is an input type that accepts values of the ConnectionTimeZone enum
+// A concrete instance of `ConnectionTimeZoneInput` can be one of the following:
+//
+//	ConnectionTimeZone_AFRICA_CAIRO
+//	ConnectionTimeZone_AFRICA_CASABLANCA
+//	ConnectionTimeZone_AFRICA_HARARE
+//	ConnectionTimeZone_AFRICA_MONROVIA
+//	ConnectionTimeZone_AFRICA_NAIROBI
+//	ConnectionTimeZone_AFRICA_TRIPOLI
+//	ConnectionTimeZone_AFRICA_WINDHOEK
+//	ConnectionTimeZone_AMERICA_ARAGUAINA
+//	ConnectionTimeZone_AMERICA_ASUNCION
+//	ConnectionTimeZone_AMERICA_BOGOTA
+//	ConnectionTimeZone_AMERICA_BUENOS_AIRES
+//	ConnectionTimeZone_AMERICA_CARACAS
+//	ConnectionTimeZone_AMERICA_CHIHUAHUA
+//	ConnectionTimeZone_AMERICA_CUIABA
+//	ConnectionTimeZone_AMERICA_DENVER
+//	ConnectionTimeZone_AMERICA_FORTALEZA
+//	ConnectionTimeZone_AMERICA_GUATEMALA
+//	ConnectionTimeZone_AMERICA_HALIFAX
+//	ConnectionTimeZone_AMERICA_MANAUS
+//	ConnectionTimeZone_AMERICA_MATAMOROS
+//	ConnectionTimeZone_AMERICA_MONTERREY
+//	ConnectionTimeZone_AMERICA_MONTEVIDEO
+//	ConnectionTimeZone_AMERICA_PHOENIX
+//	ConnectionTimeZone_AMERICA_SANTIAGO
+//	ConnectionTimeZone_AMERICA_TIJUANA
+//	ConnectionTimeZone_ASIA_AMMAN
+//	ConnectionTimeZone_ASIA_ASHGABAT
+//	ConnectionTimeZone_ASIA_BAGHDAD
+//	ConnectionTimeZone_ASIA_BAKU
+//	ConnectionTimeZone_ASIA_BANGKOK
+//	ConnectionTimeZone_ASIA_BEIRUT
+//	ConnectionTimeZone_ASIA_CALCUTTA
+//	ConnectionTimeZone_ASIA_DAMASCUS
+//	ConnectionTimeZone_ASIA_DHAKA
+//	ConnectionTimeZone_ASIA_IRKUTSK
+//	ConnectionTimeZone_ASIA_JERUSALEM
+//	ConnectionTimeZone_ASIA_KABUL
+//	ConnectionTimeZone_ASIA_KARACHI
+//	ConnectionTimeZone_ASIA_KATHMANDU
+//	ConnectionTimeZone_ASIA_KRASNOYARSK
+//	ConnectionTimeZone_ASIA_MAGADAN
+//	ConnectionTimeZone_ASIA_MUSCAT
+//	ConnectionTimeZone_ASIA_NOVOSIBIRSK
+//	ConnectionTimeZone_ASIA_RIYADH
+//	ConnectionTimeZone_ASIA_SEOUL
+//	ConnectionTimeZone_ASIA_SHANGHAI
+//	ConnectionTimeZone_ASIA_SINGAPORE
+//	ConnectionTimeZone_ASIA_TAIPEI
+//	ConnectionTimeZone_ASIA_TEHRAN
+//	ConnectionTimeZone_ASIA_TOKYO
+//	ConnectionTimeZone_ASIA_ULAANBAATAR
+//	ConnectionTimeZone_ASIA_VLADIVOSTOK
+//	ConnectionTimeZone_ASIA_YAKUTSK
+//	ConnectionTimeZone_ASIA_YEREVAN
+//	ConnectionTimeZone_ATLANTIC_AZORES
+//	ConnectionTimeZone_AUSTRALIA_ADELAIDE
+//	ConnectionTimeZone_AUSTRALIA_BRISBANE
+//	ConnectionTimeZone_AUSTRALIA_DARWIN
+//	ConnectionTimeZone_AUSTRALIA_HOBART
+//	ConnectionTimeZone_AUSTRALIA_PERTH
+//	ConnectionTimeZone_AUSTRALIA_SYDNEY
+//	ConnectionTimeZone_BRAZIL_EAST
+//	ConnectionTimeZone_CANADA_NEWFOUNDLAND
+//	ConnectionTimeZone_CANADA_SASKATCHEWAN
+//	ConnectionTimeZone_CANADA_YUKON
+//	ConnectionTimeZone_EUROPE_AMSTERDAM
+//	ConnectionTimeZone_EUROPE_ATHENS
+//	ConnectionTimeZone_EUROPE_DUBLIN
+//	ConnectionTimeZone_EUROPE_HELSINKI
+//	ConnectionTimeZone_EUROPE_ISTANBUL
+//	ConnectionTimeZone_EUROPE_KALININGRAD
+//	ConnectionTimeZone_EUROPE_MOSCOW
+//	ConnectionTimeZone_EUROPE_PARIS
+//	ConnectionTimeZone_EUROPE_PRAGUE
+//	ConnectionTimeZone_EUROPE_SARAJEVO
+//	ConnectionTimeZone_PACIFIC_AUCKLAND
+//	ConnectionTimeZone_PACIFIC_FIJI
+//	ConnectionTimeZone_PACIFIC_GUAM
+//	ConnectionTimeZone_PACIFIC_HONOLULU
+//	ConnectionTimeZone_PACIFIC_SAMOA
+//	ConnectionTimeZoneSERVER
+//	ConnectionTimeZone_U_S_ALASKA
+//	ConnectionTimeZone_U_S_CENTRAL
+//	ConnectionTimeZone_U_S_EAST_INDIANA
+//	ConnectionTimeZone_U_S_EASTERN
+//	ConnectionTimeZone_U_S_PACIFIC
+//	ConnectionTimeZoneUTC
+type ConnectionTimeZoneInput interface {
+	pulumi.Input
+
+	ToConnectionTimeZoneOutput() ConnectionTimeZoneOutput
+	ToConnectionTimeZoneOutputWithContext(context.Context) ConnectionTimeZoneOutput
+}
+
+var connectionTimeZonePtrType = reflect.TypeOf((**ConnectionTimeZone)(nil)).Elem()
+
+type ConnectionTimeZonePtrInput interface {
+	pulumi.Input
+
+	ToConnectionTimeZonePtrOutput() ConnectionTimeZonePtrOutput
+	ToConnectionTimeZonePtrOutputWithContext(context.Context) ConnectionTimeZonePtrOutput
+}
+
+type connectionTimeZonePtr string
+
+func ConnectionTimeZonePtr(v string) ConnectionTimeZonePtrInput {
+	return (*connectionTimeZonePtr)(&v)
+}
+
+func (*connectionTimeZonePtr) ElementType() reflect.Type {
+	return connectionTimeZonePtrType
+}
+
+func (in *connectionTimeZonePtr) ToConnectionTimeZonePtrOutput() ConnectionTimeZonePtrOutput {
+	return pulumi.ToOutput(in).(ConnectionTimeZonePtrOutput)
+}
+
+func (in *connectionTimeZonePtr) ToConnectionTimeZonePtrOutputWithContext(ctx context.Context) ConnectionTimeZonePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ConnectionTimeZonePtrOutput)
 }
 
 // Whether the object needs `any` of `tagIds` or `all` of them.
@@ -1905,6 +1940,171 @@ func (in *connectorStatePtr) ToConnectorStatePtrOutput() ConnectorStatePtrOutput
 
 func (in *connectorStatePtr) ToConnectorStatePtrOutputWithContext(ctx context.Context) ConnectorStatePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ConnectorStatePtrOutput)
+}
+
+type CursorOversizeHandlingMode string
+
+const (
+	CursorOversizeHandlingModeSKIP  = CursorOversizeHandlingMode("skip")
+	CursorOversizeHandlingModeSPLIT = CursorOversizeHandlingMode("split")
+)
+
+func (CursorOversizeHandlingMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*CursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput {
+	return pulumi.ToOutput(e).(CursorOversizeHandlingModeOutput)
+}
+
+func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModeOutputWithContext(ctx context.Context) CursorOversizeHandlingModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CursorOversizeHandlingModeOutput)
+}
+
+func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
+	return e.ToCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+}
+
+func (e CursorOversizeHandlingMode) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
+	return CursorOversizeHandlingMode(e).ToCursorOversizeHandlingModeOutputWithContext(ctx).ToCursorOversizeHandlingModePtrOutputWithContext(ctx)
+}
+
+func (e CursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e CursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e CursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type CursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
+
+func (CursorOversizeHandlingModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput {
+	return o
+}
+
+func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModeOutputWithContext(ctx context.Context) CursorOversizeHandlingModeOutput {
+	return o
+}
+
+func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
+	return o.ToCursorOversizeHandlingModePtrOutputWithContext(context.Background())
+}
+
+func (o CursorOversizeHandlingModeOutput) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CursorOversizeHandlingMode) *CursorOversizeHandlingMode {
+		return &v
+	}).(CursorOversizeHandlingModePtrOutput)
+}
+
+func (o CursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o CursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CursorOversizeHandlingMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o CursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CursorOversizeHandlingMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type CursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
+
+func (CursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CursorOversizeHandlingMode)(nil)).Elem()
+}
+
+func (o CursorOversizeHandlingModePtrOutput) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
+	return o
+}
+
+func (o CursorOversizeHandlingModePtrOutput) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
+	return o
+}
+
+func (o CursorOversizeHandlingModePtrOutput) Elem() CursorOversizeHandlingModeOutput {
+	return o.ApplyT(func(v *CursorOversizeHandlingMode) CursorOversizeHandlingMode {
+		if v != nil {
+			return *v
+		}
+		var ret CursorOversizeHandlingMode
+		return ret
+	}).(CursorOversizeHandlingModeOutput)
+}
+
+func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CursorOversizeHandlingMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// CursorOversizeHandlingModeInput is an input type that accepts values of the CursorOversizeHandlingMode enum
+// A concrete instance of `CursorOversizeHandlingModeInput` can be one of the following:
+//
+//	CursorOversizeHandlingModeSKIP
+//	CursorOversizeHandlingModeSPLIT
+type CursorOversizeHandlingModeInput interface {
+	pulumi.Input
+
+	ToCursorOversizeHandlingModeOutput() CursorOversizeHandlingModeOutput
+	ToCursorOversizeHandlingModeOutputWithContext(context.Context) CursorOversizeHandlingModeOutput
+}
+
+var cursorOversizeHandlingModePtrType = reflect.TypeOf((**CursorOversizeHandlingMode)(nil)).Elem()
+
+type CursorOversizeHandlingModePtrInput interface {
+	pulumi.Input
+
+	ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput
+	ToCursorOversizeHandlingModePtrOutputWithContext(context.Context) CursorOversizeHandlingModePtrOutput
+}
+
+type cursorOversizeHandlingModePtr string
+
+func CursorOversizeHandlingModePtr(v string) CursorOversizeHandlingModePtrInput {
+	return (*cursorOversizeHandlingModePtr)(&v)
+}
+
+func (*cursorOversizeHandlingModePtr) ElementType() reflect.Type {
+	return cursorOversizeHandlingModePtrType
+}
+
+func (in *cursorOversizeHandlingModePtr) ToCursorOversizeHandlingModePtrOutput() CursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutput(in).(CursorOversizeHandlingModePtrOutput)
+}
+
+func (in *cursorOversizeHandlingModePtr) ToCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) CursorOversizeHandlingModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CursorOversizeHandlingModePtrOutput)
 }
 
 type DatabricksDestinationConsumerWaitTimeForLargerBatchMs string
@@ -2255,171 +2455,6 @@ func (in *databricksDestinationPartitionModePtr) ToDatabricksDestinationPartitio
 	return pulumi.ToOutputWithContext(ctx, in).(DatabricksDestinationPartitionModePtrOutput)
 }
 
-type DocumentDbSourceCursorOversizeHandlingMode string
-
-const (
-	DocumentDbSourceCursorOversizeHandlingModeSKIP  = DocumentDbSourceCursorOversizeHandlingMode("skip")
-	DocumentDbSourceCursorOversizeHandlingModeSPLIT = DocumentDbSourceCursorOversizeHandlingMode("split")
-)
-
-func (DocumentDbSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutput(e).(DocumentDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DocumentDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return e.ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return DocumentDbSourceCursorOversizeHandlingMode(e).ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e DocumentDbSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type DocumentDbSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
-
-func (DocumentDbSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentDbSourceCursorOversizeHandlingMode) *DocumentDbSourceCursorOversizeHandlingMode {
-		return &v
-	}).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceCursorOversizeHandlingMode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceCursorOversizeHandlingMode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type DocumentDbSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
-
-func (DocumentDbSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) Elem() DocumentDbSourceCursorOversizeHandlingModeOutput {
-	return o.ApplyT(func(v *DocumentDbSourceCursorOversizeHandlingMode) DocumentDbSourceCursorOversizeHandlingMode {
-		if v != nil {
-			return *v
-		}
-		var ret DocumentDbSourceCursorOversizeHandlingMode
-		return ret
-	}).(DocumentDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o DocumentDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentDbSourceCursorOversizeHandlingMode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// DocumentDbSourceCursorOversizeHandlingModeInput is an input type that accepts values of the DocumentDbSourceCursorOversizeHandlingMode enum
-// A concrete instance of `DocumentDbSourceCursorOversizeHandlingModeInput` can be one of the following:
-//
-//	DocumentDbSourceCursorOversizeHandlingModeSKIP
-//	DocumentDbSourceCursorOversizeHandlingModeSPLIT
-type DocumentDbSourceCursorOversizeHandlingModeInput interface {
-	pulumi.Input
-
-	ToDocumentDbSourceCursorOversizeHandlingModeOutput() DocumentDbSourceCursorOversizeHandlingModeOutput
-	ToDocumentDbSourceCursorOversizeHandlingModeOutputWithContext(context.Context) DocumentDbSourceCursorOversizeHandlingModeOutput
-}
-
-var documentDbSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**DocumentDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-
-type DocumentDbSourceCursorOversizeHandlingModePtrInput interface {
-	pulumi.Input
-
-	ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput
-	ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput
-}
-
-type documentDbSourceCursorOversizeHandlingModePtr string
-
-func DocumentDbSourceCursorOversizeHandlingModePtr(v string) DocumentDbSourceCursorOversizeHandlingModePtrInput {
-	return (*documentDbSourceCursorOversizeHandlingModePtr)(&v)
-}
-
-func (*documentDbSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
-	return documentDbSourceCursorOversizeHandlingModePtrType
-}
-
-func (in *documentDbSourceCursorOversizeHandlingModePtr) ToDocumentDbSourceCursorOversizeHandlingModePtrOutput() DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutput(in).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (in *documentDbSourceCursorOversizeHandlingModePtr) ToDocumentDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) DocumentDbSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
 type DocumentDbSourceTransformsUnwrapArrayEncoding string
 
 const (
@@ -2585,124 +2620,125 @@ func (in *documentDbSourceTransformsUnwrapArrayEncodingPtr) ToDocumentDbSourceTr
 	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput)
 }
 
-type DocumentDbSourceTransformsUnwrapDocumentEncoding string
+type DocumentIdStrategy string
 
 const (
-	DocumentDbSourceTransformsUnwrapDocumentEncodingDOCUMENT = DocumentDbSourceTransformsUnwrapDocumentEncoding("document")
-	DocumentDbSourceTransformsUnwrapDocumentEncodingSTRING   = DocumentDbSourceTransformsUnwrapDocumentEncoding("string")
+	DocumentIdStrategy_FIELD_ID = DocumentIdStrategy("Field ID")
+	DocumentIdStrategy_KAFKA_ID = DocumentIdStrategy("Kafka ID")
+	DocumentIdStrategyNONE      = DocumentIdStrategy("None")
 )
 
-func (DocumentDbSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (DocumentIdStrategy) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentIdStrategy)(nil)).Elem()
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutput(e).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
+func (e DocumentIdStrategy) ToDocumentIdStrategyOutput() DocumentIdStrategyOutput {
+	return pulumi.ToOutput(e).(DocumentIdStrategyOutput)
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
+func (e DocumentIdStrategy) ToDocumentIdStrategyOutputWithContext(ctx context.Context) DocumentIdStrategyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(DocumentIdStrategyOutput)
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return e.ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+func (e DocumentIdStrategy) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
+	return e.ToDocumentIdStrategyPtrOutputWithContext(context.Background())
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return DocumentDbSourceTransformsUnwrapDocumentEncoding(e).ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
+func (e DocumentIdStrategy) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
+	return DocumentIdStrategy(e).ToDocumentIdStrategyOutputWithContext(ctx).ToDocumentIdStrategyPtrOutputWithContext(ctx)
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
+func (e DocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e DocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e DocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e DocumentDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e DocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type DocumentDbSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
+type DocumentIdStrategyOutput struct{ *pulumi.OutputState }
 
-func (DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (DocumentIdStrategyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DocumentIdStrategy)(nil)).Elem()
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
+func (o DocumentIdStrategyOutput) ToDocumentIdStrategyOutput() DocumentIdStrategyOutput {
 	return o
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
+func (o DocumentIdStrategyOutput) ToDocumentIdStrategyOutputWithContext(ctx context.Context) DocumentIdStrategyOutput {
 	return o
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+func (o DocumentIdStrategyOutput) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
+	return o.ToDocumentIdStrategyPtrOutputWithContext(context.Background())
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentDbSourceTransformsUnwrapDocumentEncoding) *DocumentDbSourceTransformsUnwrapDocumentEncoding {
+func (o DocumentIdStrategyOutput) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DocumentIdStrategy) *DocumentIdStrategy {
 		return &v
-	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
+	}).(DocumentIdStrategyPtrOutput)
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
+func (o DocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapDocumentEncoding) string {
+func (o DocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentIdStrategy) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentDbSourceTransformsUnwrapDocumentEncoding) *string {
+func (o DocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e DocumentIdStrategy) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
+type DocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
 
-func (DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
+func (DocumentIdStrategyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DocumentIdStrategy)(nil)).Elem()
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+func (o DocumentIdStrategyPtrOutput) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
 	return o
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
+func (o DocumentIdStrategyPtrOutput) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
 	return o
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return o.ApplyT(func(v *DocumentDbSourceTransformsUnwrapDocumentEncoding) DocumentDbSourceTransformsUnwrapDocumentEncoding {
+func (o DocumentIdStrategyPtrOutput) Elem() DocumentIdStrategyOutput {
+	return o.ApplyT(func(v *DocumentIdStrategy) DocumentIdStrategy {
 		if v != nil {
 			return *v
 		}
-		var ret DocumentDbSourceTransformsUnwrapDocumentEncoding
+		var ret DocumentIdStrategy
 		return ret
-	}).(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput)
+	}).(DocumentIdStrategyOutput)
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o DocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentDbSourceTransformsUnwrapDocumentEncoding) *string {
+func (o DocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DocumentIdStrategy) *string {
 		if e == nil {
 			return nil
 		}
@@ -2711,43 +2747,44 @@ func (o DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
-// DocumentDbSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the DocumentDbSourceTransformsUnwrapDocumentEncoding enum
-// A concrete instance of `DocumentDbSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
+// DocumentIdStrategyInput is an input type that accepts values of the DocumentIdStrategy enum
+// A concrete instance of `DocumentIdStrategyInput` can be one of the following:
 //
-//	DocumentDbSourceTransformsUnwrapDocumentEncodingDOCUMENT
-//	DocumentDbSourceTransformsUnwrapDocumentEncodingSTRING
-type DocumentDbSourceTransformsUnwrapDocumentEncodingInput interface {
+//	DocumentIdStrategy_FIELD_ID
+//	DocumentIdStrategy_KAFKA_ID
+//	DocumentIdStrategyNONE
+type DocumentIdStrategyInput interface {
 	pulumi.Input
 
-	ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingOutput
-	ToDocumentDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingOutput
+	ToDocumentIdStrategyOutput() DocumentIdStrategyOutput
+	ToDocumentIdStrategyOutputWithContext(context.Context) DocumentIdStrategyOutput
 }
 
-var documentDbSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**DocumentDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
+var documentIdStrategyPtrType = reflect.TypeOf((**DocumentIdStrategy)(nil)).Elem()
 
-type DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput interface {
+type DocumentIdStrategyPtrInput interface {
 	pulumi.Input
 
-	ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput
-	ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput
+	ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput
+	ToDocumentIdStrategyPtrOutputWithContext(context.Context) DocumentIdStrategyPtrOutput
 }
 
-type documentDbSourceTransformsUnwrapDocumentEncodingPtr string
+type documentIdStrategyPtr string
 
-func DocumentDbSourceTransformsUnwrapDocumentEncodingPtr(v string) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput {
-	return (*documentDbSourceTransformsUnwrapDocumentEncodingPtr)(&v)
+func DocumentIdStrategyPtr(v string) DocumentIdStrategyPtrInput {
+	return (*documentIdStrategyPtr)(&v)
 }
 
-func (*documentDbSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
-	return documentDbSourceTransformsUnwrapDocumentEncodingPtrType
+func (*documentIdStrategyPtr) ElementType() reflect.Type {
+	return documentIdStrategyPtrType
 }
 
-func (in *documentDbSourceTransformsUnwrapDocumentEncodingPtr) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput() DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutput(in).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
+func (in *documentIdStrategyPtr) ToDocumentIdStrategyPtrOutput() DocumentIdStrategyPtrOutput {
+	return pulumi.ToOutput(in).(DocumentIdStrategyPtrOutput)
 }
 
-func (in *documentDbSourceTransformsUnwrapDocumentEncodingPtr) ToDocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
+func (in *documentIdStrategyPtr) ToDocumentIdStrategyPtrOutputWithContext(ctx context.Context) DocumentIdStrategyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(DocumentIdStrategyPtrOutput)
 }
 
 type DriftAction string
@@ -3248,8 +3285,8 @@ func (in *elasticsearchSourceHttpAuthPtr) ToElasticsearchSourceHttpAuthPtrOutput
 type FileCompressionType string
 
 const (
-	FileCompressionTypeNONE   = FileCompressionType("none")
 	FileCompressionTypeGZIP   = FileCompressionType("gzip")
+	FileCompressionTypeNONE   = FileCompressionType("none")
 	FileCompressionTypeSNAPPY = FileCompressionType("snappy")
 	FileCompressionTypeZSTD   = FileCompressionType("zstd")
 )
@@ -3376,8 +3413,8 @@ func (o FileCompressionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // FileCompressionTypeInput is an input type that accepts values of the FileCompressionType enum
 // A concrete instance of `FileCompressionTypeInput` can be one of the following:
 //
-//	FileCompressionTypeNONE
 //	FileCompressionTypeGZIP
+//	FileCompressionTypeNONE
 //	FileCompressionTypeSNAPPY
 //	FileCompressionTypeZSTD
 type FileCompressionTypeInput interface {
@@ -3414,126 +3451,126 @@ func (in *fileCompressionTypePtr) ToFileCompressionTypePtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(FileCompressionTypePtrOutput)
 }
 
-type GcsDestinationFormat string
+type FileFormat string
 
 const (
-	GcsDestinationFormatCSV          = GcsDestinationFormat("CSV")
-	GcsDestinationFormat_JSO_N_LINES = GcsDestinationFormat("JSON Lines")
-	GcsDestinationFormat_JSO_N_ARRAY = GcsDestinationFormat("JSON Array")
-	GcsDestinationFormatPARQUET      = GcsDestinationFormat("Parquet")
+	FileFormatCSV          = FileFormat("CSV")
+	FileFormat_JSO_N_ARRAY = FileFormat("JSON Array")
+	FileFormat_JSO_N_LINES = FileFormat("JSON Lines")
+	FileFormatPARQUET      = FileFormat("Parquet")
 )
 
-func (GcsDestinationFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*GcsDestinationFormat)(nil)).Elem()
+func (FileFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*FileFormat)(nil)).Elem()
 }
 
-func (e GcsDestinationFormat) ToGcsDestinationFormatOutput() GcsDestinationFormatOutput {
-	return pulumi.ToOutput(e).(GcsDestinationFormatOutput)
+func (e FileFormat) ToFileFormatOutput() FileFormatOutput {
+	return pulumi.ToOutput(e).(FileFormatOutput)
 }
 
-func (e GcsDestinationFormat) ToGcsDestinationFormatOutputWithContext(ctx context.Context) GcsDestinationFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(GcsDestinationFormatOutput)
+func (e FileFormat) ToFileFormatOutputWithContext(ctx context.Context) FileFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FileFormatOutput)
 }
 
-func (e GcsDestinationFormat) ToGcsDestinationFormatPtrOutput() GcsDestinationFormatPtrOutput {
-	return e.ToGcsDestinationFormatPtrOutputWithContext(context.Background())
+func (e FileFormat) ToFileFormatPtrOutput() FileFormatPtrOutput {
+	return e.ToFileFormatPtrOutputWithContext(context.Background())
 }
 
-func (e GcsDestinationFormat) ToGcsDestinationFormatPtrOutputWithContext(ctx context.Context) GcsDestinationFormatPtrOutput {
-	return GcsDestinationFormat(e).ToGcsDestinationFormatOutputWithContext(ctx).ToGcsDestinationFormatPtrOutputWithContext(ctx)
+func (e FileFormat) ToFileFormatPtrOutputWithContext(ctx context.Context) FileFormatPtrOutput {
+	return FileFormat(e).ToFileFormatOutputWithContext(ctx).ToFileFormatPtrOutputWithContext(ctx)
 }
 
-func (e GcsDestinationFormat) ToStringOutput() pulumi.StringOutput {
+func (e FileFormat) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e GcsDestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e FileFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e GcsDestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e FileFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e GcsDestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e FileFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type GcsDestinationFormatOutput struct{ *pulumi.OutputState }
+type FileFormatOutput struct{ *pulumi.OutputState }
 
-func (GcsDestinationFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GcsDestinationFormat)(nil)).Elem()
+func (FileFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FileFormat)(nil)).Elem()
 }
 
-func (o GcsDestinationFormatOutput) ToGcsDestinationFormatOutput() GcsDestinationFormatOutput {
+func (o FileFormatOutput) ToFileFormatOutput() FileFormatOutput {
 	return o
 }
 
-func (o GcsDestinationFormatOutput) ToGcsDestinationFormatOutputWithContext(ctx context.Context) GcsDestinationFormatOutput {
+func (o FileFormatOutput) ToFileFormatOutputWithContext(ctx context.Context) FileFormatOutput {
 	return o
 }
 
-func (o GcsDestinationFormatOutput) ToGcsDestinationFormatPtrOutput() GcsDestinationFormatPtrOutput {
-	return o.ToGcsDestinationFormatPtrOutputWithContext(context.Background())
+func (o FileFormatOutput) ToFileFormatPtrOutput() FileFormatPtrOutput {
+	return o.ToFileFormatPtrOutputWithContext(context.Background())
 }
 
-func (o GcsDestinationFormatOutput) ToGcsDestinationFormatPtrOutputWithContext(ctx context.Context) GcsDestinationFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GcsDestinationFormat) *GcsDestinationFormat {
+func (o FileFormatOutput) ToFileFormatPtrOutputWithContext(ctx context.Context) FileFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FileFormat) *FileFormat {
 		return &v
-	}).(GcsDestinationFormatPtrOutput)
+	}).(FileFormatPtrOutput)
 }
 
-func (o GcsDestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
+func (o FileFormatOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o GcsDestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GcsDestinationFormat) string {
+func (o FileFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FileFormat) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o GcsDestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FileFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o GcsDestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GcsDestinationFormat) *string {
+func (o FileFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FileFormat) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type GcsDestinationFormatPtrOutput struct{ *pulumi.OutputState }
+type FileFormatPtrOutput struct{ *pulumi.OutputState }
 
-func (GcsDestinationFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GcsDestinationFormat)(nil)).Elem()
+func (FileFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FileFormat)(nil)).Elem()
 }
 
-func (o GcsDestinationFormatPtrOutput) ToGcsDestinationFormatPtrOutput() GcsDestinationFormatPtrOutput {
+func (o FileFormatPtrOutput) ToFileFormatPtrOutput() FileFormatPtrOutput {
 	return o
 }
 
-func (o GcsDestinationFormatPtrOutput) ToGcsDestinationFormatPtrOutputWithContext(ctx context.Context) GcsDestinationFormatPtrOutput {
+func (o FileFormatPtrOutput) ToFileFormatPtrOutputWithContext(ctx context.Context) FileFormatPtrOutput {
 	return o
 }
 
-func (o GcsDestinationFormatPtrOutput) Elem() GcsDestinationFormatOutput {
-	return o.ApplyT(func(v *GcsDestinationFormat) GcsDestinationFormat {
+func (o FileFormatPtrOutput) Elem() FileFormatOutput {
+	return o.ApplyT(func(v *FileFormat) FileFormat {
 		if v != nil {
 			return *v
 		}
-		var ret GcsDestinationFormat
+		var ret FileFormat
 		return ret
-	}).(GcsDestinationFormatOutput)
+	}).(FileFormatOutput)
 }
 
-func (o GcsDestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FileFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o GcsDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GcsDestinationFormat) *string {
+func (o FileFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FileFormat) *string {
 		if e == nil {
 			return nil
 		}
@@ -3542,45 +3579,45 @@ func (o GcsDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.
 	}).(pulumi.StringPtrOutput)
 }
 
-// GcsDestinationFormatInput is an input type that accepts values of the GcsDestinationFormat enum
-// A concrete instance of `GcsDestinationFormatInput` can be one of the following:
+// FileFormatInput is an input type that accepts values of the FileFormat enum
+// A concrete instance of `FileFormatInput` can be one of the following:
 //
-//	GcsDestinationFormatCSV
-//	GcsDestinationFormat_JSO_N_LINES
-//	GcsDestinationFormat_JSO_N_ARRAY
-//	GcsDestinationFormatPARQUET
-type GcsDestinationFormatInput interface {
+//	FileFormatCSV
+//	FileFormat_JSO_N_ARRAY
+//	FileFormat_JSO_N_LINES
+//	FileFormatPARQUET
+type FileFormatInput interface {
 	pulumi.Input
 
-	ToGcsDestinationFormatOutput() GcsDestinationFormatOutput
-	ToGcsDestinationFormatOutputWithContext(context.Context) GcsDestinationFormatOutput
+	ToFileFormatOutput() FileFormatOutput
+	ToFileFormatOutputWithContext(context.Context) FileFormatOutput
 }
 
-var gcsDestinationFormatPtrType = reflect.TypeOf((**GcsDestinationFormat)(nil)).Elem()
+var fileFormatPtrType = reflect.TypeOf((**FileFormat)(nil)).Elem()
 
-type GcsDestinationFormatPtrInput interface {
+type FileFormatPtrInput interface {
 	pulumi.Input
 
-	ToGcsDestinationFormatPtrOutput() GcsDestinationFormatPtrOutput
-	ToGcsDestinationFormatPtrOutputWithContext(context.Context) GcsDestinationFormatPtrOutput
+	ToFileFormatPtrOutput() FileFormatPtrOutput
+	ToFileFormatPtrOutputWithContext(context.Context) FileFormatPtrOutput
 }
 
-type gcsDestinationFormatPtr string
+type fileFormatPtr string
 
-func GcsDestinationFormatPtr(v string) GcsDestinationFormatPtrInput {
-	return (*gcsDestinationFormatPtr)(&v)
+func FileFormatPtr(v string) FileFormatPtrInput {
+	return (*fileFormatPtr)(&v)
 }
 
-func (*gcsDestinationFormatPtr) ElementType() reflect.Type {
-	return gcsDestinationFormatPtrType
+func (*fileFormatPtr) ElementType() reflect.Type {
+	return fileFormatPtrType
 }
 
-func (in *gcsDestinationFormatPtr) ToGcsDestinationFormatPtrOutput() GcsDestinationFormatPtrOutput {
-	return pulumi.ToOutput(in).(GcsDestinationFormatPtrOutput)
+func (in *fileFormatPtr) ToFileFormatPtrOutput() FileFormatPtrOutput {
+	return pulumi.ToOutput(in).(FileFormatPtrOutput)
 }
 
-func (in *gcsDestinationFormatPtr) ToGcsDestinationFormatPtrOutputWithContext(ctx context.Context) GcsDestinationFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(GcsDestinationFormatPtrOutput)
+func (in *fileFormatPtr) ToFileFormatPtrOutputWithContext(ctx context.Context) FileFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FileFormatPtrOutput)
 }
 
 type HttpSinkDestinationDecimalFormat string
@@ -4609,176 +4646,11 @@ func (in *icebergDestinationIcebergCatalogTypePtr) ToIcebergDestinationIcebergCa
 	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationIcebergCatalogTypePtrOutput)
 }
 
-type IcebergDestinationInsertMode string
-
-const (
-	IcebergDestinationInsertModeINSERT = IcebergDestinationInsertMode("insert")
-	IcebergDestinationInsertModeUPSERT = IcebergDestinationInsertMode("upsert")
-)
-
-func (IcebergDestinationInsertMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergDestinationInsertMode)(nil)).Elem()
-}
-
-func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput {
-	return pulumi.ToOutput(e).(IcebergDestinationInsertModeOutput)
-}
-
-func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModeOutputWithContext(ctx context.Context) IcebergDestinationInsertModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(IcebergDestinationInsertModeOutput)
-}
-
-func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
-	return e.ToIcebergDestinationInsertModePtrOutputWithContext(context.Background())
-}
-
-func (e IcebergDestinationInsertMode) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
-	return IcebergDestinationInsertMode(e).ToIcebergDestinationInsertModeOutputWithContext(ctx).ToIcebergDestinationInsertModePtrOutputWithContext(ctx)
-}
-
-func (e IcebergDestinationInsertMode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e IcebergDestinationInsertMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e IcebergDestinationInsertMode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e IcebergDestinationInsertMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type IcebergDestinationInsertModeOutput struct{ *pulumi.OutputState }
-
-func (IcebergDestinationInsertModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*IcebergDestinationInsertMode)(nil)).Elem()
-}
-
-func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput {
-	return o
-}
-
-func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModeOutputWithContext(ctx context.Context) IcebergDestinationInsertModeOutput {
-	return o
-}
-
-func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
-	return o.ToIcebergDestinationInsertModePtrOutputWithContext(context.Background())
-}
-
-func (o IcebergDestinationInsertModeOutput) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v IcebergDestinationInsertMode) *IcebergDestinationInsertMode {
-		return &v
-	}).(IcebergDestinationInsertModePtrOutput)
-}
-
-func (o IcebergDestinationInsertModeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o IcebergDestinationInsertModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationInsertMode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o IcebergDestinationInsertModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o IcebergDestinationInsertModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e IcebergDestinationInsertMode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type IcebergDestinationInsertModePtrOutput struct{ *pulumi.OutputState }
-
-func (IcebergDestinationInsertModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**IcebergDestinationInsertMode)(nil)).Elem()
-}
-
-func (o IcebergDestinationInsertModePtrOutput) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
-	return o
-}
-
-func (o IcebergDestinationInsertModePtrOutput) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
-	return o
-}
-
-func (o IcebergDestinationInsertModePtrOutput) Elem() IcebergDestinationInsertModeOutput {
-	return o.ApplyT(func(v *IcebergDestinationInsertMode) IcebergDestinationInsertMode {
-		if v != nil {
-			return *v
-		}
-		var ret IcebergDestinationInsertMode
-		return ret
-	}).(IcebergDestinationInsertModeOutput)
-}
-
-func (o IcebergDestinationInsertModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o IcebergDestinationInsertModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IcebergDestinationInsertMode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// IcebergDestinationInsertModeInput is an input type that accepts values of the IcebergDestinationInsertMode enum
-// A concrete instance of `IcebergDestinationInsertModeInput` can be one of the following:
-//
-//	IcebergDestinationInsertModeINSERT
-//	IcebergDestinationInsertModeUPSERT
-type IcebergDestinationInsertModeInput interface {
-	pulumi.Input
-
-	ToIcebergDestinationInsertModeOutput() IcebergDestinationInsertModeOutput
-	ToIcebergDestinationInsertModeOutputWithContext(context.Context) IcebergDestinationInsertModeOutput
-}
-
-var icebergDestinationInsertModePtrType = reflect.TypeOf((**IcebergDestinationInsertMode)(nil)).Elem()
-
-type IcebergDestinationInsertModePtrInput interface {
-	pulumi.Input
-
-	ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput
-	ToIcebergDestinationInsertModePtrOutputWithContext(context.Context) IcebergDestinationInsertModePtrOutput
-}
-
-type icebergDestinationInsertModePtr string
-
-func IcebergDestinationInsertModePtr(v string) IcebergDestinationInsertModePtrInput {
-	return (*icebergDestinationInsertModePtr)(&v)
-}
-
-func (*icebergDestinationInsertModePtr) ElementType() reflect.Type {
-	return icebergDestinationInsertModePtrType
-}
-
-func (in *icebergDestinationInsertModePtr) ToIcebergDestinationInsertModePtrOutput() IcebergDestinationInsertModePtrOutput {
-	return pulumi.ToOutput(in).(IcebergDestinationInsertModePtrOutput)
-}
-
-func (in *icebergDestinationInsertModePtr) ToIcebergDestinationInsertModePtrOutputWithContext(ctx context.Context) IcebergDestinationInsertModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(IcebergDestinationInsertModePtrOutput)
-}
-
 type IngestionMode string
 
 const (
-	IngestionModeUPSERT = IngestionMode("upsert")
 	IngestionModeAPPEND = IngestionMode("append")
+	IngestionModeUPSERT = IngestionMode("upsert")
 )
 
 func (IngestionMode) ElementType() reflect.Type {
@@ -4903,8 +4775,8 @@ func (o IngestionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // IngestionModeInput is an input type that accepts values of the IngestionMode enum
 // A concrete instance of `IngestionModeInput` can be one of the following:
 //
-//	IngestionModeUPSERT
 //	IngestionModeAPPEND
+//	IngestionModeUPSERT
 type IngestionModeInput interface {
 	pulumi.Input
 
@@ -6118,341 +5990,6 @@ func (in *kafkaDirectSourceFormatPtr) ToKafkaDirectSourceFormatPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(KafkaDirectSourceFormatPtrOutput)
 }
 
-type MariaDbSourceDatabaseConnectionTimeZone string
-
-const (
-	MariaDbSourceDatabaseConnectionTimeZoneSERVER                = MariaDbSourceDatabaseConnectionTimeZone("SERVER")
-	MariaDbSourceDatabaseConnectionTimeZoneUTC                   = MariaDbSourceDatabaseConnectionTimeZone("UTC")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CAIRO         = MariaDbSourceDatabaseConnectionTimeZone("Africa/Cairo")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_RIYADH          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Riyadh")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA    = MariaDbSourceDatabaseConnectionTimeZone("Africa/Casablanca")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SEOUL           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Seoul")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_HARARE        = MariaDbSourceDatabaseConnectionTimeZone("Africa/Harare")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Shanghai")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA      = MariaDbSourceDatabaseConnectionTimeZone("Africa/Monrovia")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Singapore")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI       = MariaDbSourceDatabaseConnectionTimeZone("Africa/Nairobi")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TAIPEI          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Taipei")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI       = MariaDbSourceDatabaseConnectionTimeZone("Africa/Tripoli")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TEHRAN          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Tehran")
-	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK      = MariaDbSourceDatabaseConnectionTimeZone("Africa/Windhoek")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TOKYO           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Tokyo")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA    = MariaDbSourceDatabaseConnectionTimeZone("America/Araguaina")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION     = MariaDbSourceDatabaseConnectionTimeZone("America/Asuncion")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Vladivostok")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA       = MariaDbSourceDatabaseConnectionTimeZone("America/Bogota")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Yakutsk")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES = MariaDbSourceDatabaseConnectionTimeZone("America/Buenos_Aires")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YEREVAN         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Yerevan")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CARACAS      = MariaDbSourceDatabaseConnectionTimeZone("America/Caracas")
-	MariaDbSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES      = MariaDbSourceDatabaseConnectionTimeZone("Atlantic/Azores")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA    = MariaDbSourceDatabaseConnectionTimeZone("America/Chihuahua")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE   = MariaDbSourceDatabaseConnectionTimeZone("Australia/Adelaide")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CUIABA       = MariaDbSourceDatabaseConnectionTimeZone("America/Cuiaba")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE   = MariaDbSourceDatabaseConnectionTimeZone("Australia/Brisbane")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_DENVER       = MariaDbSourceDatabaseConnectionTimeZone("America/Denver")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Darwin")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA    = MariaDbSourceDatabaseConnectionTimeZone("America/Fortaleza")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Hobart")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA    = MariaDbSourceDatabaseConnectionTimeZone("America/Guatemala")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH      = MariaDbSourceDatabaseConnectionTimeZone("Australia/Perth")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX      = MariaDbSourceDatabaseConnectionTimeZone("America/Halifax")
-	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY     = MariaDbSourceDatabaseConnectionTimeZone("Australia/Sydney")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MANAUS       = MariaDbSourceDatabaseConnectionTimeZone("America/Manaus")
-	MariaDbSourceDatabaseConnectionTimeZone_BRAZIL_EAST          = MariaDbSourceDatabaseConnectionTimeZone("Brazil/East")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS    = MariaDbSourceDatabaseConnectionTimeZone("America/Matamoros")
-	MariaDbSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND  = MariaDbSourceDatabaseConnectionTimeZone("Canada/Newfoundland")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY    = MariaDbSourceDatabaseConnectionTimeZone("America/Monterrey")
-	MariaDbSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN  = MariaDbSourceDatabaseConnectionTimeZone("Canada/Saskatchewan")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO   = MariaDbSourceDatabaseConnectionTimeZone("America/Montevideo")
-	MariaDbSourceDatabaseConnectionTimeZone_CANADA_YUKON         = MariaDbSourceDatabaseConnectionTimeZone("Canada/Yukon")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX      = MariaDbSourceDatabaseConnectionTimeZone("America/Phoenix")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM     = MariaDbSourceDatabaseConnectionTimeZone("Europe/Amsterdam")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO     = MariaDbSourceDatabaseConnectionTimeZone("America/Santiago")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ATHENS        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Athens")
-	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA      = MariaDbSourceDatabaseConnectionTimeZone("America/Tijuana")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Dublin")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_AMMAN           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Amman")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Helsinki")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Ashgabat")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Istanbul")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Baghdad")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD   = MariaDbSourceDatabaseConnectionTimeZone("Europe/Kaliningrad")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAKU            = MariaDbSourceDatabaseConnectionTimeZone("Asia/Baku")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Moscow")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BANGKOK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Bangkok")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PARIS         = MariaDbSourceDatabaseConnectionTimeZone("Europe/Paris")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BEIRUT          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Beirut")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE        = MariaDbSourceDatabaseConnectionTimeZone("Europe/Prague")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Calcutta")
-	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO      = MariaDbSourceDatabaseConnectionTimeZone("Europe/Sarajevo")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS        = MariaDbSourceDatabaseConnectionTimeZone("Asia/Damascus")
-	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND     = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Auckland")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DHAKA           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Dhaka")
-	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_FIJI         = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Fiji")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Irkutsk")
-	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_GUAM         = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Guam")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Jerusalem")
-	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU     = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Honolulu")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KABUL           = MariaDbSourceDatabaseConnectionTimeZone("Asia/Kabul")
-	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA        = MariaDbSourceDatabaseConnectionTimeZone("Pacific/Samoa")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KARACHI         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Karachi")
-	MariaDbSourceDatabaseConnectionTimeZone_U_S_ALASKA           = MariaDbSourceDatabaseConnectionTimeZone("US/Alaska")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU       = MariaDbSourceDatabaseConnectionTimeZone("Asia/Kathmandu")
-	MariaDbSourceDatabaseConnectionTimeZone_U_S_CENTRAL          = MariaDbSourceDatabaseConnectionTimeZone("US/Central")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk")
-	MariaDbSourceDatabaseConnectionTimeZone_U_S_EASTERN          = MariaDbSourceDatabaseConnectionTimeZone("US/Eastern")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MAGADAN         = MariaDbSourceDatabaseConnectionTimeZone("Asia/Magadan")
-	MariaDbSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA     = MariaDbSourceDatabaseConnectionTimeZone("US/East-Indiana")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MUSCAT          = MariaDbSourceDatabaseConnectionTimeZone("Asia/Muscat")
-	MariaDbSourceDatabaseConnectionTimeZone_U_S_PACIFIC          = MariaDbSourceDatabaseConnectionTimeZone("US/Pacific")
-	MariaDbSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK     = MariaDbSourceDatabaseConnectionTimeZone("Asia/Novosibirsk")
-)
-
-func (MariaDbSourceDatabaseConnectionTimeZone) ElementType() reflect.Type {
-	return reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutput(e).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return e.ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return MariaDbSourceDatabaseConnectionTimeZone(e).ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx).ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx)
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MariaDbSourceDatabaseConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MariaDbSourceDatabaseConnectionTimeZoneOutput struct{ *pulumi.OutputState }
-
-func (MariaDbSourceDatabaseConnectionTimeZoneOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput {
-	return o
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput {
-	return o
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return o.ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MariaDbSourceDatabaseConnectionTimeZone) *MariaDbSourceDatabaseConnectionTimeZone {
-		return &v
-	}).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceDatabaseConnectionTimeZone) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceDatabaseConnectionTimeZone) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MariaDbSourceDatabaseConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
-
-func (MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return o
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return o
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) Elem() MariaDbSourceDatabaseConnectionTimeZoneOutput {
-	return o.ApplyT(func(v *MariaDbSourceDatabaseConnectionTimeZone) MariaDbSourceDatabaseConnectionTimeZone {
-		if v != nil {
-			return *v
-		}
-		var ret MariaDbSourceDatabaseConnectionTimeZone
-		return ret
-	}).(MariaDbSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MariaDbSourceDatabaseConnectionTimeZone) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MariaDbSourceDatabaseConnectionTimeZoneInput is an input type that accepts values of the MariaDbSourceDatabaseConnectionTimeZone enum
-// A concrete instance of `MariaDbSourceDatabaseConnectionTimeZoneInput` can be one of the following:
-//
-//	MariaDbSourceDatabaseConnectionTimeZoneSERVER
-//	MariaDbSourceDatabaseConnectionTimeZoneUTC
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CAIRO
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_RIYADH
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SEOUL
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_HARARE
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TAIPEI
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TEHRAN
-//	MariaDbSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_TOKYO
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_YEREVAN
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CARACAS
-//	MariaDbSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_CUIABA
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_DENVER
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX
-//	MariaDbSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MANAUS
-//	MariaDbSourceDatabaseConnectionTimeZone_BRAZIL_EAST
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS
-//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY
-//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO
-//	MariaDbSourceDatabaseConnectionTimeZone_CANADA_YUKON
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ATHENS
-//	MariaDbSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_AMMAN
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BAKU
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BANGKOK
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PARIS
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_BEIRUT
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA
-//	MariaDbSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS
-//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_DHAKA
-//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_FIJI
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK
-//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_GUAM
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM
-//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KABUL
-//	MariaDbSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KARACHI
-//	MariaDbSourceDatabaseConnectionTimeZone_U_S_ALASKA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU
-//	MariaDbSourceDatabaseConnectionTimeZone_U_S_CENTRAL
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK
-//	MariaDbSourceDatabaseConnectionTimeZone_U_S_EASTERN
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MAGADAN
-//	MariaDbSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_MUSCAT
-//	MariaDbSourceDatabaseConnectionTimeZone_U_S_PACIFIC
-//	MariaDbSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK
-type MariaDbSourceDatabaseConnectionTimeZoneInput interface {
-	pulumi.Input
-
-	ToMariaDbSourceDatabaseConnectionTimeZoneOutput() MariaDbSourceDatabaseConnectionTimeZoneOutput
-	ToMariaDbSourceDatabaseConnectionTimeZoneOutputWithContext(context.Context) MariaDbSourceDatabaseConnectionTimeZoneOutput
-}
-
-var mariaDbSourceDatabaseConnectionTimeZonePtrType = reflect.TypeOf((**MariaDbSourceDatabaseConnectionTimeZone)(nil)).Elem()
-
-type MariaDbSourceDatabaseConnectionTimeZonePtrInput interface {
-	pulumi.Input
-
-	ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput
-	ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput
-}
-
-type mariaDbSourceDatabaseConnectionTimeZonePtr string
-
-func MariaDbSourceDatabaseConnectionTimeZonePtr(v string) MariaDbSourceDatabaseConnectionTimeZonePtrInput {
-	return (*mariaDbSourceDatabaseConnectionTimeZonePtr)(&v)
-}
-
-func (*mariaDbSourceDatabaseConnectionTimeZonePtr) ElementType() reflect.Type {
-	return mariaDbSourceDatabaseConnectionTimeZonePtrType
-}
-
-func (in *mariaDbSourceDatabaseConnectionTimeZonePtr) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutput() MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutput(in).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
-func (in *mariaDbSourceDatabaseConnectionTimeZonePtr) ToMariaDbSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
 type MariaDbSourceDatabaseSslMode string
 
 const (
@@ -6616,1665 +6153,6 @@ func (in *mariaDbSourceDatabaseSslModePtr) ToMariaDbSourceDatabaseSslModePtrOutp
 
 func (in *mariaDbSourceDatabaseSslModePtr) ToMariaDbSourceDatabaseSslModePtrOutputWithContext(ctx context.Context) MariaDbSourceDatabaseSslModePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceDatabaseSslModePtrOutput)
-}
-
-type MariaDbSourceSnapshotGtid string
-
-const (
-	MariaDbSourceSnapshotGtidYES = MariaDbSourceSnapshotGtid("Yes")
-	MariaDbSourceSnapshotGtidNO  = MariaDbSourceSnapshotGtid("No")
-)
-
-func (MariaDbSourceSnapshotGtid) ElementType() reflect.Type {
-	return reflect.TypeOf((*MariaDbSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput {
-	return pulumi.ToOutput(e).(MariaDbSourceSnapshotGtidOutput)
-}
-
-func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MariaDbSourceSnapshotGtidOutput)
-}
-
-func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
-	return e.ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Background())
-}
-
-func (e MariaDbSourceSnapshotGtid) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
-	return MariaDbSourceSnapshotGtid(e).ToMariaDbSourceSnapshotGtidOutputWithContext(ctx).ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx)
-}
-
-func (e MariaDbSourceSnapshotGtid) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MariaDbSourceSnapshotGtid) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MariaDbSourceSnapshotGtid) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MariaDbSourceSnapshotGtid) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MariaDbSourceSnapshotGtidOutput struct{ *pulumi.OutputState }
-
-func (MariaDbSourceSnapshotGtidOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MariaDbSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput {
-	return o
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidOutput {
-	return o
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
-	return o.ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MariaDbSourceSnapshotGtid) *MariaDbSourceSnapshotGtid {
-		return &v
-	}).(MariaDbSourceSnapshotGtidPtrOutput)
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceSnapshotGtid) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceSnapshotGtidOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MariaDbSourceSnapshotGtid) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MariaDbSourceSnapshotGtidPtrOutput struct{ *pulumi.OutputState }
-
-func (MariaDbSourceSnapshotGtidPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MariaDbSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (o MariaDbSourceSnapshotGtidPtrOutput) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
-	return o
-}
-
-func (o MariaDbSourceSnapshotGtidPtrOutput) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
-	return o
-}
-
-func (o MariaDbSourceSnapshotGtidPtrOutput) Elem() MariaDbSourceSnapshotGtidOutput {
-	return o.ApplyT(func(v *MariaDbSourceSnapshotGtid) MariaDbSourceSnapshotGtid {
-		if v != nil {
-			return *v
-		}
-		var ret MariaDbSourceSnapshotGtid
-		return ret
-	}).(MariaDbSourceSnapshotGtidOutput)
-}
-
-func (o MariaDbSourceSnapshotGtidPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MariaDbSourceSnapshotGtidPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MariaDbSourceSnapshotGtid) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MariaDbSourceSnapshotGtidInput is an input type that accepts values of the MariaDbSourceSnapshotGtid enum
-// A concrete instance of `MariaDbSourceSnapshotGtidInput` can be one of the following:
-//
-//	MariaDbSourceSnapshotGtidYES
-//	MariaDbSourceSnapshotGtidNO
-type MariaDbSourceSnapshotGtidInput interface {
-	pulumi.Input
-
-	ToMariaDbSourceSnapshotGtidOutput() MariaDbSourceSnapshotGtidOutput
-	ToMariaDbSourceSnapshotGtidOutputWithContext(context.Context) MariaDbSourceSnapshotGtidOutput
-}
-
-var mariaDbSourceSnapshotGtidPtrType = reflect.TypeOf((**MariaDbSourceSnapshotGtid)(nil)).Elem()
-
-type MariaDbSourceSnapshotGtidPtrInput interface {
-	pulumi.Input
-
-	ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput
-	ToMariaDbSourceSnapshotGtidPtrOutputWithContext(context.Context) MariaDbSourceSnapshotGtidPtrOutput
-}
-
-type mariaDbSourceSnapshotGtidPtr string
-
-func MariaDbSourceSnapshotGtidPtr(v string) MariaDbSourceSnapshotGtidPtrInput {
-	return (*mariaDbSourceSnapshotGtidPtr)(&v)
-}
-
-func (*mariaDbSourceSnapshotGtidPtr) ElementType() reflect.Type {
-	return mariaDbSourceSnapshotGtidPtrType
-}
-
-func (in *mariaDbSourceSnapshotGtidPtr) ToMariaDbSourceSnapshotGtidPtrOutput() MariaDbSourceSnapshotGtidPtrOutput {
-	return pulumi.ToOutput(in).(MariaDbSourceSnapshotGtidPtrOutput)
-}
-
-func (in *mariaDbSourceSnapshotGtidPtr) ToMariaDbSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MariaDbSourceSnapshotGtidPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MariaDbSourceSnapshotGtidPtrOutput)
-}
-
-type MongoDbHostedSourceCursorOversizeHandlingMode string
-
-const (
-	MongoDbHostedSourceCursorOversizeHandlingModeSKIP  = MongoDbHostedSourceCursorOversizeHandlingMode("skip")
-	MongoDbHostedSourceCursorOversizeHandlingModeSPLIT = MongoDbHostedSourceCursorOversizeHandlingMode("split")
-)
-
-func (MongoDbHostedSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutput(e).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return e.ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return MongoDbHostedSourceCursorOversizeHandlingMode(e).ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbHostedSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return o.ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbHostedSourceCursorOversizeHandlingMode) *MongoDbHostedSourceCursorOversizeHandlingMode {
-		return &v
-	}).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceCursorOversizeHandlingMode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceCursorOversizeHandlingMode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbHostedSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) Elem() MongoDbHostedSourceCursorOversizeHandlingModeOutput {
-	return o.ApplyT(func(v *MongoDbHostedSourceCursorOversizeHandlingMode) MongoDbHostedSourceCursorOversizeHandlingMode {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbHostedSourceCursorOversizeHandlingMode
-		return ret
-	}).(MongoDbHostedSourceCursorOversizeHandlingModeOutput)
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbHostedSourceCursorOversizeHandlingMode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbHostedSourceCursorOversizeHandlingModeInput is an input type that accepts values of the MongoDbHostedSourceCursorOversizeHandlingMode enum
-// A concrete instance of `MongoDbHostedSourceCursorOversizeHandlingModeInput` can be one of the following:
-//
-//	MongoDbHostedSourceCursorOversizeHandlingModeSKIP
-//	MongoDbHostedSourceCursorOversizeHandlingModeSPLIT
-type MongoDbHostedSourceCursorOversizeHandlingModeInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceCursorOversizeHandlingModeOutput() MongoDbHostedSourceCursorOversizeHandlingModeOutput
-	ToMongoDbHostedSourceCursorOversizeHandlingModeOutputWithContext(context.Context) MongoDbHostedSourceCursorOversizeHandlingModeOutput
-}
-
-var mongoDbHostedSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**MongoDbHostedSourceCursorOversizeHandlingMode)(nil)).Elem()
-
-type MongoDbHostedSourceCursorOversizeHandlingModePtrInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput
-	ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput
-}
-
-type mongoDbHostedSourceCursorOversizeHandlingModePtr string
-
-func MongoDbHostedSourceCursorOversizeHandlingModePtr(v string) MongoDbHostedSourceCursorOversizeHandlingModePtrInput {
-	return (*mongoDbHostedSourceCursorOversizeHandlingModePtr)(&v)
-}
-
-func (*mongoDbHostedSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
-	return mongoDbHostedSourceCursorOversizeHandlingModePtrType
-}
-
-func (in *mongoDbHostedSourceCursorOversizeHandlingModePtr) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutput() MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutput(in).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (in *mongoDbHostedSourceCursorOversizeHandlingModePtr) ToMongoDbHostedSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbHostedSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput)
-}
-
-type MongoDbHostedSourceTransformsUnwrapArrayEncoding string
-
-const (
-	MongoDbHostedSourceTransformsUnwrapArrayEncodingARRAY         = MongoDbHostedSourceTransformsUnwrapArrayEncoding("array")
-	MongoDbHostedSourceTransformsUnwrapArrayEncoding_ARRAY_STRING = MongoDbHostedSourceTransformsUnwrapArrayEncoding("array_string")
-	MongoDbHostedSourceTransformsUnwrapArrayEncodingSTRING        = MongoDbHostedSourceTransformsUnwrapArrayEncoding("string")
-)
-
-func (MongoDbHostedSourceTransformsUnwrapArrayEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutput(e).(MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return e.ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return MongoDbHostedSourceTransformsUnwrapArrayEncoding(e).ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx).ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbHostedSourceTransformsUnwrapArrayEncoding) *MongoDbHostedSourceTransformsUnwrapArrayEncoding {
-		return &v
-	}).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapArrayEncoding) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapArrayEncoding) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) Elem() MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput {
-	return o.ApplyT(func(v *MongoDbHostedSourceTransformsUnwrapArrayEncoding) MongoDbHostedSourceTransformsUnwrapArrayEncoding {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbHostedSourceTransformsUnwrapArrayEncoding
-		return ret
-	}).(MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbHostedSourceTransformsUnwrapArrayEncoding) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbHostedSourceTransformsUnwrapArrayEncodingInput is an input type that accepts values of the MongoDbHostedSourceTransformsUnwrapArrayEncoding enum
-// A concrete instance of `MongoDbHostedSourceTransformsUnwrapArrayEncodingInput` can be one of the following:
-//
-//	MongoDbHostedSourceTransformsUnwrapArrayEncodingARRAY
-//	MongoDbHostedSourceTransformsUnwrapArrayEncoding_ARRAY_STRING
-//	MongoDbHostedSourceTransformsUnwrapArrayEncodingSTRING
-type MongoDbHostedSourceTransformsUnwrapArrayEncodingInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput
-	ToMongoDbHostedSourceTransformsUnwrapArrayEncodingOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput
-}
-
-var mongoDbHostedSourceTransformsUnwrapArrayEncodingPtrType = reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-
-type MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput
-	ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput
-}
-
-type mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr string
-
-func MongoDbHostedSourceTransformsUnwrapArrayEncodingPtr(v string) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput {
-	return (*mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr)(&v)
-}
-
-func (*mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr) ElementType() reflect.Type {
-	return mongoDbHostedSourceTransformsUnwrapArrayEncodingPtrType
-}
-
-func (in *mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutput(in).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-func (in *mongoDbHostedSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-type MongoDbHostedSourceTransformsUnwrapDocumentEncoding string
-
-const (
-	MongoDbHostedSourceTransformsUnwrapDocumentEncodingDOCUMENT = MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document")
-	MongoDbHostedSourceTransformsUnwrapDocumentEncodingSTRING   = MongoDbHostedSourceTransformsUnwrapDocumentEncoding("string")
-)
-
-func (MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutput(e).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return e.ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return MongoDbHostedSourceTransformsUnwrapDocumentEncoding(e).ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *MongoDbHostedSourceTransformsUnwrapDocumentEncoding {
-		return &v
-	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput {
-	return o.ApplyT(func(v *MongoDbHostedSourceTransformsUnwrapDocumentEncoding) MongoDbHostedSourceTransformsUnwrapDocumentEncoding {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbHostedSourceTransformsUnwrapDocumentEncoding
-		return ret
-	}).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbHostedSourceTransformsUnwrapDocumentEncoding) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the MongoDbHostedSourceTransformsUnwrapDocumentEncoding enum
-// A concrete instance of `MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
-//
-//	MongoDbHostedSourceTransformsUnwrapDocumentEncodingDOCUMENT
-//	MongoDbHostedSourceTransformsUnwrapDocumentEncodingSTRING
-type MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput
-	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput
-}
-
-var mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**MongoDbHostedSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-
-type MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput interface {
-	pulumi.Input
-
-	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput
-	ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput
-}
-
-type mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr string
-
-func MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr(v string) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput {
-	return (*mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr)(&v)
-}
-
-func (*mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
-	return mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrType
-}
-
-func (in *mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutput(in).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-func (in *mongoDbHostedSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-type MongoDbSourceCursorOversizeHandlingMode string
-
-const (
-	MongoDbSourceCursorOversizeHandlingModeSKIP  = MongoDbSourceCursorOversizeHandlingMode("skip")
-	MongoDbSourceCursorOversizeHandlingModeSPLIT = MongoDbSourceCursorOversizeHandlingMode("split")
-)
-
-func (MongoDbSourceCursorOversizeHandlingMode) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutput(e).(MongoDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return e.ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return MongoDbSourceCursorOversizeHandlingMode(e).ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx).ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx)
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceCursorOversizeHandlingMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbSourceCursorOversizeHandlingModeOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceCursorOversizeHandlingModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModeOutput {
-	return o
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceCursorOversizeHandlingMode) *MongoDbSourceCursorOversizeHandlingMode {
-		return &v
-	}).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceCursorOversizeHandlingMode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceCursorOversizeHandlingMode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbSourceCursorOversizeHandlingModePtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceCursorOversizeHandlingModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return o
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) Elem() MongoDbSourceCursorOversizeHandlingModeOutput {
-	return o.ApplyT(func(v *MongoDbSourceCursorOversizeHandlingMode) MongoDbSourceCursorOversizeHandlingMode {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbSourceCursorOversizeHandlingMode
-		return ret
-	}).(MongoDbSourceCursorOversizeHandlingModeOutput)
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceCursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceCursorOversizeHandlingMode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbSourceCursorOversizeHandlingModeInput is an input type that accepts values of the MongoDbSourceCursorOversizeHandlingMode enum
-// A concrete instance of `MongoDbSourceCursorOversizeHandlingModeInput` can be one of the following:
-//
-//	MongoDbSourceCursorOversizeHandlingModeSKIP
-//	MongoDbSourceCursorOversizeHandlingModeSPLIT
-type MongoDbSourceCursorOversizeHandlingModeInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceCursorOversizeHandlingModeOutput() MongoDbSourceCursorOversizeHandlingModeOutput
-	ToMongoDbSourceCursorOversizeHandlingModeOutputWithContext(context.Context) MongoDbSourceCursorOversizeHandlingModeOutput
-}
-
-var mongoDbSourceCursorOversizeHandlingModePtrType = reflect.TypeOf((**MongoDbSourceCursorOversizeHandlingMode)(nil)).Elem()
-
-type MongoDbSourceCursorOversizeHandlingModePtrInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput
-	ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput
-}
-
-type mongoDbSourceCursorOversizeHandlingModePtr string
-
-func MongoDbSourceCursorOversizeHandlingModePtr(v string) MongoDbSourceCursorOversizeHandlingModePtrInput {
-	return (*mongoDbSourceCursorOversizeHandlingModePtr)(&v)
-}
-
-func (*mongoDbSourceCursorOversizeHandlingModePtr) ElementType() reflect.Type {
-	return mongoDbSourceCursorOversizeHandlingModePtrType
-}
-
-func (in *mongoDbSourceCursorOversizeHandlingModePtr) ToMongoDbSourceCursorOversizeHandlingModePtrOutput() MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutput(in).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
-func (in *mongoDbSourceCursorOversizeHandlingModePtr) ToMongoDbSourceCursorOversizeHandlingModePtrOutputWithContext(ctx context.Context) MongoDbSourceCursorOversizeHandlingModePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceCursorOversizeHandlingModePtrOutput)
-}
-
-type MongoDbSourceTransformsUnwrapArrayEncoding string
-
-const (
-	MongoDbSourceTransformsUnwrapArrayEncodingARRAY         = MongoDbSourceTransformsUnwrapArrayEncoding("array")
-	MongoDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING = MongoDbSourceTransformsUnwrapArrayEncoding("array_string")
-	MongoDbSourceTransformsUnwrapArrayEncodingSTRING        = MongoDbSourceTransformsUnwrapArrayEncoding("string")
-)
-
-func (MongoDbSourceTransformsUnwrapArrayEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutput(e).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return e.ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return MongoDbSourceTransformsUnwrapArrayEncoding(e).ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx).ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx)
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceTransformsUnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbSourceTransformsUnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceTransformsUnwrapArrayEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceTransformsUnwrapArrayEncoding) *MongoDbSourceTransformsUnwrapArrayEncoding {
-		return &v
-	}).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapArrayEncoding) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapArrayEncoding) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) Elem() MongoDbSourceTransformsUnwrapArrayEncodingOutput {
-	return o.ApplyT(func(v *MongoDbSourceTransformsUnwrapArrayEncoding) MongoDbSourceTransformsUnwrapArrayEncoding {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbSourceTransformsUnwrapArrayEncoding
-		return ret
-	}).(MongoDbSourceTransformsUnwrapArrayEncodingOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceTransformsUnwrapArrayEncoding) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbSourceTransformsUnwrapArrayEncodingInput is an input type that accepts values of the MongoDbSourceTransformsUnwrapArrayEncoding enum
-// A concrete instance of `MongoDbSourceTransformsUnwrapArrayEncodingInput` can be one of the following:
-//
-//	MongoDbSourceTransformsUnwrapArrayEncodingARRAY
-//	MongoDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING
-//	MongoDbSourceTransformsUnwrapArrayEncodingSTRING
-type MongoDbSourceTransformsUnwrapArrayEncodingInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceTransformsUnwrapArrayEncodingOutput() MongoDbSourceTransformsUnwrapArrayEncodingOutput
-	ToMongoDbSourceTransformsUnwrapArrayEncodingOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapArrayEncodingOutput
-}
-
-var mongoDbSourceTransformsUnwrapArrayEncodingPtrType = reflect.TypeOf((**MongoDbSourceTransformsUnwrapArrayEncoding)(nil)).Elem()
-
-type MongoDbSourceTransformsUnwrapArrayEncodingPtrInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput
-	ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput
-}
-
-type mongoDbSourceTransformsUnwrapArrayEncodingPtr string
-
-func MongoDbSourceTransformsUnwrapArrayEncodingPtr(v string) MongoDbSourceTransformsUnwrapArrayEncodingPtrInput {
-	return (*mongoDbSourceTransformsUnwrapArrayEncodingPtr)(&v)
-}
-
-func (*mongoDbSourceTransformsUnwrapArrayEncodingPtr) ElementType() reflect.Type {
-	return mongoDbSourceTransformsUnwrapArrayEncodingPtrType
-}
-
-func (in *mongoDbSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutput() MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutput(in).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-func (in *mongoDbSourceTransformsUnwrapArrayEncodingPtr) ToMongoDbSourceTransformsUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput)
-}
-
-type MongoDbSourceTransformsUnwrapDocumentEncoding string
-
-const (
-	MongoDbSourceTransformsUnwrapDocumentEncodingDOCUMENT = MongoDbSourceTransformsUnwrapDocumentEncoding("document")
-	MongoDbSourceTransformsUnwrapDocumentEncodingSTRING   = MongoDbSourceTransformsUnwrapDocumentEncoding("string")
-)
-
-func (MongoDbSourceTransformsUnwrapDocumentEncoding) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutput(e).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return e.ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return MongoDbSourceTransformsUnwrapDocumentEncoding(e).ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx).ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx)
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MongoDbSourceTransformsUnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MongoDbSourceTransformsUnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MongoDbSourceTransformsUnwrapDocumentEncoding) *MongoDbSourceTransformsUnwrapDocumentEncoding {
-		return &v
-	}).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapDocumentEncoding) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MongoDbSourceTransformsUnwrapDocumentEncoding) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
-
-func (MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return o
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) Elem() MongoDbSourceTransformsUnwrapDocumentEncodingOutput {
-	return o.ApplyT(func(v *MongoDbSourceTransformsUnwrapDocumentEncoding) MongoDbSourceTransformsUnwrapDocumentEncoding {
-		if v != nil {
-			return *v
-		}
-		var ret MongoDbSourceTransformsUnwrapDocumentEncoding
-		return ret
-	}).(MongoDbSourceTransformsUnwrapDocumentEncodingOutput)
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MongoDbSourceTransformsUnwrapDocumentEncoding) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MongoDbSourceTransformsUnwrapDocumentEncodingInput is an input type that accepts values of the MongoDbSourceTransformsUnwrapDocumentEncoding enum
-// A concrete instance of `MongoDbSourceTransformsUnwrapDocumentEncodingInput` can be one of the following:
-//
-//	MongoDbSourceTransformsUnwrapDocumentEncodingDOCUMENT
-//	MongoDbSourceTransformsUnwrapDocumentEncodingSTRING
-type MongoDbSourceTransformsUnwrapDocumentEncodingInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceTransformsUnwrapDocumentEncodingOutput() MongoDbSourceTransformsUnwrapDocumentEncodingOutput
-	ToMongoDbSourceTransformsUnwrapDocumentEncodingOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingOutput
-}
-
-var mongoDbSourceTransformsUnwrapDocumentEncodingPtrType = reflect.TypeOf((**MongoDbSourceTransformsUnwrapDocumentEncoding)(nil)).Elem()
-
-type MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput interface {
-	pulumi.Input
-
-	ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput
-	ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput
-}
-
-type mongoDbSourceTransformsUnwrapDocumentEncodingPtr string
-
-func MongoDbSourceTransformsUnwrapDocumentEncodingPtr(v string) MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput {
-	return (*mongoDbSourceTransformsUnwrapDocumentEncodingPtr)(&v)
-}
-
-func (*mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ElementType() reflect.Type {
-	return mongoDbSourceTransformsUnwrapDocumentEncodingPtrType
-}
-
-func (in *mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput() MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutput(in).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-func (in *mongoDbSourceTransformsUnwrapDocumentEncodingPtr) ToMongoDbSourceTransformsUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput)
-}
-
-type MysqlSourceDatabaseConnectionTimeZone string
-
-const (
-	MysqlSourceDatabaseConnectionTimeZoneSERVER                = MysqlSourceDatabaseConnectionTimeZone("SERVER")
-	MysqlSourceDatabaseConnectionTimeZoneUTC                   = MysqlSourceDatabaseConnectionTimeZone("UTC")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CAIRO         = MysqlSourceDatabaseConnectionTimeZone("Africa/Cairo")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_RIYADH          = MysqlSourceDatabaseConnectionTimeZone("Asia/Riyadh")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA    = MysqlSourceDatabaseConnectionTimeZone("Africa/Casablanca")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_SEOUL           = MysqlSourceDatabaseConnectionTimeZone("Asia/Seoul")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_HARARE        = MysqlSourceDatabaseConnectionTimeZone("Africa/Harare")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI        = MysqlSourceDatabaseConnectionTimeZone("Asia/Shanghai")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA      = MysqlSourceDatabaseConnectionTimeZone("Africa/Monrovia")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE       = MysqlSourceDatabaseConnectionTimeZone("Asia/Singapore")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI       = MysqlSourceDatabaseConnectionTimeZone("Africa/Nairobi")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_TAIPEI          = MysqlSourceDatabaseConnectionTimeZone("Asia/Taipei")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI       = MysqlSourceDatabaseConnectionTimeZone("Africa/Tripoli")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_TEHRAN          = MysqlSourceDatabaseConnectionTimeZone("Asia/Tehran")
-	MysqlSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK      = MysqlSourceDatabaseConnectionTimeZone("Africa/Windhoek")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_TOKYO           = MysqlSourceDatabaseConnectionTimeZone("Asia/Tokyo")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA    = MysqlSourceDatabaseConnectionTimeZone("America/Araguaina")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR     = MysqlSourceDatabaseConnectionTimeZone("Asia/Ulaanbaatar")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION     = MysqlSourceDatabaseConnectionTimeZone("America/Asuncion")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Vladivostok")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA       = MysqlSourceDatabaseConnectionTimeZone("America/Bogota")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Yakutsk")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES = MysqlSourceDatabaseConnectionTimeZone("America/Buenos_Aires")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_YEREVAN         = MysqlSourceDatabaseConnectionTimeZone("Asia/Yerevan")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CARACAS      = MysqlSourceDatabaseConnectionTimeZone("America/Caracas")
-	MysqlSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES      = MysqlSourceDatabaseConnectionTimeZone("Atlantic/Azores")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA    = MysqlSourceDatabaseConnectionTimeZone("America/Chihuahua")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE   = MysqlSourceDatabaseConnectionTimeZone("Australia/Adelaide")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CUIABA       = MysqlSourceDatabaseConnectionTimeZone("America/Cuiaba")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE   = MysqlSourceDatabaseConnectionTimeZone("Australia/Brisbane")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_DENVER       = MysqlSourceDatabaseConnectionTimeZone("America/Denver")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN     = MysqlSourceDatabaseConnectionTimeZone("Australia/Darwin")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA    = MysqlSourceDatabaseConnectionTimeZone("America/Fortaleza")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART     = MysqlSourceDatabaseConnectionTimeZone("Australia/Hobart")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA    = MysqlSourceDatabaseConnectionTimeZone("America/Guatemala")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH      = MysqlSourceDatabaseConnectionTimeZone("Australia/Perth")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX      = MysqlSourceDatabaseConnectionTimeZone("America/Halifax")
-	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY     = MysqlSourceDatabaseConnectionTimeZone("Australia/Sydney")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MANAUS       = MysqlSourceDatabaseConnectionTimeZone("America/Manaus")
-	MysqlSourceDatabaseConnectionTimeZone_BRAZIL_EAST          = MysqlSourceDatabaseConnectionTimeZone("Brazil/East")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS    = MysqlSourceDatabaseConnectionTimeZone("America/Matamoros")
-	MysqlSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND  = MysqlSourceDatabaseConnectionTimeZone("Canada/Newfoundland")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY    = MysqlSourceDatabaseConnectionTimeZone("America/Monterrey")
-	MysqlSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN  = MysqlSourceDatabaseConnectionTimeZone("Canada/Saskatchewan")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO   = MysqlSourceDatabaseConnectionTimeZone("America/Montevideo")
-	MysqlSourceDatabaseConnectionTimeZone_CANADA_YUKON         = MysqlSourceDatabaseConnectionTimeZone("Canada/Yukon")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX      = MysqlSourceDatabaseConnectionTimeZone("America/Phoenix")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM     = MysqlSourceDatabaseConnectionTimeZone("Europe/Amsterdam")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO     = MysqlSourceDatabaseConnectionTimeZone("America/Santiago")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ATHENS        = MysqlSourceDatabaseConnectionTimeZone("Europe/Athens")
-	MysqlSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA      = MysqlSourceDatabaseConnectionTimeZone("America/Tijuana")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN        = MysqlSourceDatabaseConnectionTimeZone("Europe/Dublin")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_AMMAN           = MysqlSourceDatabaseConnectionTimeZone("Asia/Amman")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI      = MysqlSourceDatabaseConnectionTimeZone("Europe/Helsinki")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT        = MysqlSourceDatabaseConnectionTimeZone("Asia/Ashgabat")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL      = MysqlSourceDatabaseConnectionTimeZone("Europe/Istanbul")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD         = MysqlSourceDatabaseConnectionTimeZone("Asia/Baghdad")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD   = MysqlSourceDatabaseConnectionTimeZone("Europe/Kaliningrad")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAKU            = MysqlSourceDatabaseConnectionTimeZone("Asia/Baku")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW        = MysqlSourceDatabaseConnectionTimeZone("Europe/Moscow")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_BANGKOK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Bangkok")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PARIS         = MysqlSourceDatabaseConnectionTimeZone("Europe/Paris")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_BEIRUT          = MysqlSourceDatabaseConnectionTimeZone("Asia/Beirut")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE        = MysqlSourceDatabaseConnectionTimeZone("Europe/Prague")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA        = MysqlSourceDatabaseConnectionTimeZone("Asia/Calcutta")
-	MysqlSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO      = MysqlSourceDatabaseConnectionTimeZone("Europe/Sarajevo")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS        = MysqlSourceDatabaseConnectionTimeZone("Asia/Damascus")
-	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND     = MysqlSourceDatabaseConnectionTimeZone("Pacific/Auckland")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_DHAKA           = MysqlSourceDatabaseConnectionTimeZone("Asia/Dhaka")
-	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_FIJI         = MysqlSourceDatabaseConnectionTimeZone("Pacific/Fiji")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK         = MysqlSourceDatabaseConnectionTimeZone("Asia/Irkutsk")
-	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_GUAM         = MysqlSourceDatabaseConnectionTimeZone("Pacific/Guam")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM       = MysqlSourceDatabaseConnectionTimeZone("Asia/Jerusalem")
-	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU     = MysqlSourceDatabaseConnectionTimeZone("Pacific/Honolulu")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_KABUL           = MysqlSourceDatabaseConnectionTimeZone("Asia/Kabul")
-	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA        = MysqlSourceDatabaseConnectionTimeZone("Pacific/Samoa")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_KARACHI         = MysqlSourceDatabaseConnectionTimeZone("Asia/Karachi")
-	MysqlSourceDatabaseConnectionTimeZone_U_S_ALASKA           = MysqlSourceDatabaseConnectionTimeZone("US/Alaska")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU       = MysqlSourceDatabaseConnectionTimeZone("Asia/Kathmandu")
-	MysqlSourceDatabaseConnectionTimeZone_U_S_CENTRAL          = MysqlSourceDatabaseConnectionTimeZone("US/Central")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Krasnoyarsk")
-	MysqlSourceDatabaseConnectionTimeZone_U_S_EASTERN          = MysqlSourceDatabaseConnectionTimeZone("US/Eastern")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_MAGADAN         = MysqlSourceDatabaseConnectionTimeZone("Asia/Magadan")
-	MysqlSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA     = MysqlSourceDatabaseConnectionTimeZone("US/East-Indiana")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_MUSCAT          = MysqlSourceDatabaseConnectionTimeZone("Asia/Muscat")
-	MysqlSourceDatabaseConnectionTimeZone_U_S_PACIFIC          = MysqlSourceDatabaseConnectionTimeZone("US/Pacific")
-	MysqlSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK     = MysqlSourceDatabaseConnectionTimeZone("Asia/Novosibirsk")
-)
-
-func (MysqlSourceDatabaseConnectionTimeZone) ElementType() reflect.Type {
-	return reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutput(e).(MysqlSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MysqlSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return e.ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return MysqlSourceDatabaseConnectionTimeZone(e).ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx).ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx)
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MysqlSourceDatabaseConnectionTimeZone) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MysqlSourceDatabaseConnectionTimeZoneOutput struct{ *pulumi.OutputState }
-
-func (MysqlSourceDatabaseConnectionTimeZoneOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput {
-	return o
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput {
-	return o
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return o.ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MysqlSourceDatabaseConnectionTimeZone) *MysqlSourceDatabaseConnectionTimeZone {
-		return &v
-	}).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceDatabaseConnectionTimeZone) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZoneOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceDatabaseConnectionTimeZone) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MysqlSourceDatabaseConnectionTimeZonePtrOutput struct{ *pulumi.OutputState }
-
-func (MysqlSourceDatabaseConnectionTimeZonePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return o
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return o
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) Elem() MysqlSourceDatabaseConnectionTimeZoneOutput {
-	return o.ApplyT(func(v *MysqlSourceDatabaseConnectionTimeZone) MysqlSourceDatabaseConnectionTimeZone {
-		if v != nil {
-			return *v
-		}
-		var ret MysqlSourceDatabaseConnectionTimeZone
-		return ret
-	}).(MysqlSourceDatabaseConnectionTimeZoneOutput)
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceDatabaseConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MysqlSourceDatabaseConnectionTimeZone) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MysqlSourceDatabaseConnectionTimeZoneInput is an input type that accepts values of the MysqlSourceDatabaseConnectionTimeZone enum
-// A concrete instance of `MysqlSourceDatabaseConnectionTimeZoneInput` can be one of the following:
-//
-//	MysqlSourceDatabaseConnectionTimeZoneSERVER
-//	MysqlSourceDatabaseConnectionTimeZoneUTC
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CAIRO
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_RIYADH
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_CASABLANCA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SEOUL
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_HARARE
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SHANGHAI
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_MONROVIA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_SINGAPORE
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_NAIROBI
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TAIPEI
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_TRIPOLI
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TEHRAN
-//	MysqlSourceDatabaseConnectionTimeZone_AFRICA_WINDHOEK
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_TOKYO
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ARAGUAINA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_ULAANBAATAR
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_ASUNCION
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_VLADIVOSTOK
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BOGOTA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_YAKUTSK
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_BUENOS_AIRES
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_YEREVAN
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CARACAS
-//	MysqlSourceDatabaseConnectionTimeZone_ATLANTIC_AZORES
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CHIHUAHUA
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_ADELAIDE
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_CUIABA
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_BRISBANE
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_DENVER
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_DARWIN
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_FORTALEZA
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_HOBART
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_GUATEMALA
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_PERTH
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_HALIFAX
-//	MysqlSourceDatabaseConnectionTimeZone_AUSTRALIA_SYDNEY
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MANAUS
-//	MysqlSourceDatabaseConnectionTimeZone_BRAZIL_EAST
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MATAMOROS
-//	MysqlSourceDatabaseConnectionTimeZone_CANADA_NEWFOUNDLAND
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTERREY
-//	MysqlSourceDatabaseConnectionTimeZone_CANADA_SASKATCHEWAN
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_MONTEVIDEO
-//	MysqlSourceDatabaseConnectionTimeZone_CANADA_YUKON
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_PHOENIX
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_AMSTERDAM
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_SANTIAGO
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ATHENS
-//	MysqlSourceDatabaseConnectionTimeZone_AMERICA_TIJUANA
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_DUBLIN
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_AMMAN
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_HELSINKI
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_ASHGABAT
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_ISTANBUL
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAGHDAD
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_KALININGRAD
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BAKU
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_MOSCOW
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BANGKOK
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PARIS
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_BEIRUT
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_PRAGUE
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_CALCUTTA
-//	MysqlSourceDatabaseConnectionTimeZone_EUROPE_SARAJEVO
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_DAMASCUS
-//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_AUCKLAND
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_DHAKA
-//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_FIJI
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_IRKUTSK
-//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_GUAM
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_JERUSALEM
-//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_HONOLULU
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KABUL
-//	MysqlSourceDatabaseConnectionTimeZone_PACIFIC_SAMOA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KARACHI
-//	MysqlSourceDatabaseConnectionTimeZone_U_S_ALASKA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KATHMANDU
-//	MysqlSourceDatabaseConnectionTimeZone_U_S_CENTRAL
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_KRASNOYARSK
-//	MysqlSourceDatabaseConnectionTimeZone_U_S_EASTERN
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_MAGADAN
-//	MysqlSourceDatabaseConnectionTimeZone_U_S_EAST_INDIANA
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_MUSCAT
-//	MysqlSourceDatabaseConnectionTimeZone_U_S_PACIFIC
-//	MysqlSourceDatabaseConnectionTimeZone_ASIA_NOVOSIBIRSK
-type MysqlSourceDatabaseConnectionTimeZoneInput interface {
-	pulumi.Input
-
-	ToMysqlSourceDatabaseConnectionTimeZoneOutput() MysqlSourceDatabaseConnectionTimeZoneOutput
-	ToMysqlSourceDatabaseConnectionTimeZoneOutputWithContext(context.Context) MysqlSourceDatabaseConnectionTimeZoneOutput
-}
-
-var mysqlSourceDatabaseConnectionTimeZonePtrType = reflect.TypeOf((**MysqlSourceDatabaseConnectionTimeZone)(nil)).Elem()
-
-type MysqlSourceDatabaseConnectionTimeZonePtrInput interface {
-	pulumi.Input
-
-	ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput
-	ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput
-}
-
-type mysqlSourceDatabaseConnectionTimeZonePtr string
-
-func MysqlSourceDatabaseConnectionTimeZonePtr(v string) MysqlSourceDatabaseConnectionTimeZonePtrInput {
-	return (*mysqlSourceDatabaseConnectionTimeZonePtr)(&v)
-}
-
-func (*mysqlSourceDatabaseConnectionTimeZonePtr) ElementType() reflect.Type {
-	return mysqlSourceDatabaseConnectionTimeZonePtrType
-}
-
-func (in *mysqlSourceDatabaseConnectionTimeZonePtr) ToMysqlSourceDatabaseConnectionTimeZonePtrOutput() MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutput(in).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
-func (in *mysqlSourceDatabaseConnectionTimeZonePtr) ToMysqlSourceDatabaseConnectionTimeZonePtrOutputWithContext(ctx context.Context) MysqlSourceDatabaseConnectionTimeZonePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MysqlSourceDatabaseConnectionTimeZonePtrOutput)
-}
-
-type MysqlSourceSnapshotGtid string
-
-const (
-	MysqlSourceSnapshotGtidYES = MysqlSourceSnapshotGtid("Yes")
-	MysqlSourceSnapshotGtidNO  = MysqlSourceSnapshotGtid("No")
-)
-
-func (MysqlSourceSnapshotGtid) ElementType() reflect.Type {
-	return reflect.TypeOf((*MysqlSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput {
-	return pulumi.ToOutput(e).(MysqlSourceSnapshotGtidOutput)
-}
-
-func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(MysqlSourceSnapshotGtidOutput)
-}
-
-func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
-	return e.ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Background())
-}
-
-func (e MysqlSourceSnapshotGtid) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
-	return MysqlSourceSnapshotGtid(e).ToMysqlSourceSnapshotGtidOutputWithContext(ctx).ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx)
-}
-
-func (e MysqlSourceSnapshotGtid) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MysqlSourceSnapshotGtid) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e MysqlSourceSnapshotGtid) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e MysqlSourceSnapshotGtid) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type MysqlSourceSnapshotGtidOutput struct{ *pulumi.OutputState }
-
-func (MysqlSourceSnapshotGtidOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*MysqlSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput {
-	return o
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidOutput {
-	return o
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
-	return o.ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v MysqlSourceSnapshotGtid) *MysqlSourceSnapshotGtid {
-		return &v
-	}).(MysqlSourceSnapshotGtidPtrOutput)
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceSnapshotGtid) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceSnapshotGtidOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e MysqlSourceSnapshotGtid) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type MysqlSourceSnapshotGtidPtrOutput struct{ *pulumi.OutputState }
-
-func (MysqlSourceSnapshotGtidPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**MysqlSourceSnapshotGtid)(nil)).Elem()
-}
-
-func (o MysqlSourceSnapshotGtidPtrOutput) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
-	return o
-}
-
-func (o MysqlSourceSnapshotGtidPtrOutput) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
-	return o
-}
-
-func (o MysqlSourceSnapshotGtidPtrOutput) Elem() MysqlSourceSnapshotGtidOutput {
-	return o.ApplyT(func(v *MysqlSourceSnapshotGtid) MysqlSourceSnapshotGtid {
-		if v != nil {
-			return *v
-		}
-		var ret MysqlSourceSnapshotGtid
-		return ret
-	}).(MysqlSourceSnapshotGtidOutput)
-}
-
-func (o MysqlSourceSnapshotGtidPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o MysqlSourceSnapshotGtidPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *MysqlSourceSnapshotGtid) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// MysqlSourceSnapshotGtidInput is an input type that accepts values of the MysqlSourceSnapshotGtid enum
-// A concrete instance of `MysqlSourceSnapshotGtidInput` can be one of the following:
-//
-//	MysqlSourceSnapshotGtidYES
-//	MysqlSourceSnapshotGtidNO
-type MysqlSourceSnapshotGtidInput interface {
-	pulumi.Input
-
-	ToMysqlSourceSnapshotGtidOutput() MysqlSourceSnapshotGtidOutput
-	ToMysqlSourceSnapshotGtidOutputWithContext(context.Context) MysqlSourceSnapshotGtidOutput
-}
-
-var mysqlSourceSnapshotGtidPtrType = reflect.TypeOf((**MysqlSourceSnapshotGtid)(nil)).Elem()
-
-type MysqlSourceSnapshotGtidPtrInput interface {
-	pulumi.Input
-
-	ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput
-	ToMysqlSourceSnapshotGtidPtrOutputWithContext(context.Context) MysqlSourceSnapshotGtidPtrOutput
-}
-
-type mysqlSourceSnapshotGtidPtr string
-
-func MysqlSourceSnapshotGtidPtr(v string) MysqlSourceSnapshotGtidPtrInput {
-	return (*mysqlSourceSnapshotGtidPtr)(&v)
-}
-
-func (*mysqlSourceSnapshotGtidPtr) ElementType() reflect.Type {
-	return mysqlSourceSnapshotGtidPtrType
-}
-
-func (in *mysqlSourceSnapshotGtidPtr) ToMysqlSourceSnapshotGtidPtrOutput() MysqlSourceSnapshotGtidPtrOutput {
-	return pulumi.ToOutput(in).(MysqlSourceSnapshotGtidPtrOutput)
-}
-
-func (in *mysqlSourceSnapshotGtidPtr) ToMysqlSourceSnapshotGtidPtrOutputWithContext(ctx context.Context) MysqlSourceSnapshotGtidPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(MysqlSourceSnapshotGtidPtrOutput)
 }
 
 type NullSentinelMode string
@@ -8610,8 +6488,8 @@ func (in *offsetResetTargetPtr) ToOffsetResetTargetPtrOutputWithContext(ctx cont
 type OversizedFieldBehavior string
 
 const (
-	OversizedFieldBehaviorTRUNCATE = OversizedFieldBehavior("TRUNCATE")
 	OversizedFieldBehaviorNULLIFY  = OversizedFieldBehavior("NULLIFY")
+	OversizedFieldBehaviorTRUNCATE = OversizedFieldBehavior("TRUNCATE")
 )
 
 func (OversizedFieldBehavior) ElementType() reflect.Type {
@@ -8736,8 +6614,8 @@ func (o OversizedFieldBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx contex
 // OversizedFieldBehaviorInput is an input type that accepts values of the OversizedFieldBehavior enum
 // A concrete instance of `OversizedFieldBehaviorInput` can be one of the following:
 //
-//	OversizedFieldBehaviorTRUNCATE
 //	OversizedFieldBehaviorNULLIFY
+//	OversizedFieldBehaviorTRUNCATE
 type OversizedFieldBehaviorInput interface {
 	pulumi.Input
 
@@ -8772,125 +6650,123 @@ func (in *oversizedFieldBehaviorPtr) ToOversizedFieldBehaviorPtrOutputWithContex
 	return pulumi.ToOutputWithContext(ctx, in).(OversizedFieldBehaviorPtrOutput)
 }
 
-type PineconeDestinationDocumentIdStrategy string
+type PostProcessor string
 
 const (
-	PineconeDestinationDocumentIdStrategyNONE      = PineconeDestinationDocumentIdStrategy("None")
-	PineconeDestinationDocumentIdStrategy_KAFKA_ID = PineconeDestinationDocumentIdStrategy("Kafka ID")
-	PineconeDestinationDocumentIdStrategy_FIELD_ID = PineconeDestinationDocumentIdStrategy("Field ID")
+	PostProcessorRESELECTOR = PostProcessor("reselector")
 )
 
-func (PineconeDestinationDocumentIdStrategy) ElementType() reflect.Type {
-	return reflect.TypeOf((*PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+func (PostProcessor) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostProcessor)(nil)).Elem()
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput {
-	return pulumi.ToOutput(e).(PineconeDestinationDocumentIdStrategyOutput)
+func (e PostProcessor) ToPostProcessorOutput() PostProcessorOutput {
+	return pulumi.ToOutput(e).(PostProcessorOutput)
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PineconeDestinationDocumentIdStrategyOutput)
+func (e PostProcessor) ToPostProcessorOutputWithContext(ctx context.Context) PostProcessorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PostProcessorOutput)
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
-	return e.ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
+func (e PostProcessor) ToPostProcessorPtrOutput() PostProcessorPtrOutput {
+	return e.ToPostProcessorPtrOutputWithContext(context.Background())
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
-	return PineconeDestinationDocumentIdStrategy(e).ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx).ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx)
+func (e PostProcessor) ToPostProcessorPtrOutputWithContext(ctx context.Context) PostProcessorPtrOutput {
+	return PostProcessor(e).ToPostProcessorOutputWithContext(ctx).ToPostProcessorPtrOutputWithContext(ctx)
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
+func (e PostProcessor) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e PostProcessor) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e PostProcessor) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e PineconeDestinationDocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e PostProcessor) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type PineconeDestinationDocumentIdStrategyOutput struct{ *pulumi.OutputState }
+type PostProcessorOutput struct{ *pulumi.OutputState }
 
-func (PineconeDestinationDocumentIdStrategyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+func (PostProcessorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostProcessor)(nil)).Elem()
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput {
+func (o PostProcessorOutput) ToPostProcessorOutput() PostProcessorOutput {
 	return o
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyOutput {
+func (o PostProcessorOutput) ToPostProcessorOutputWithContext(ctx context.Context) PostProcessorOutput {
 	return o
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
-	return o.ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
+func (o PostProcessorOutput) ToPostProcessorPtrOutput() PostProcessorPtrOutput {
+	return o.ToPostProcessorPtrOutputWithContext(context.Background())
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PineconeDestinationDocumentIdStrategy) *PineconeDestinationDocumentIdStrategy {
+func (o PostProcessorOutput) ToPostProcessorPtrOutputWithContext(ctx context.Context) PostProcessorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostProcessor) *PostProcessor {
 		return &v
-	}).(PineconeDestinationDocumentIdStrategyPtrOutput)
+	}).(PostProcessorPtrOutput)
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
+func (o PostProcessorOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PineconeDestinationDocumentIdStrategy) string {
+func (o PostProcessorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostProcessor) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o PostProcessorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PineconeDestinationDocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PineconeDestinationDocumentIdStrategy) *string {
+func (o PostProcessorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostProcessor) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type PineconeDestinationDocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
+type PostProcessorPtrOutput struct{ *pulumi.OutputState }
 
-func (PineconeDestinationDocumentIdStrategyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+func (PostProcessorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostProcessor)(nil)).Elem()
 }
 
-func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
+func (o PostProcessorPtrOutput) ToPostProcessorPtrOutput() PostProcessorPtrOutput {
 	return o
 }
 
-func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
+func (o PostProcessorPtrOutput) ToPostProcessorPtrOutputWithContext(ctx context.Context) PostProcessorPtrOutput {
 	return o
 }
 
-func (o PineconeDestinationDocumentIdStrategyPtrOutput) Elem() PineconeDestinationDocumentIdStrategyOutput {
-	return o.ApplyT(func(v *PineconeDestinationDocumentIdStrategy) PineconeDestinationDocumentIdStrategy {
+func (o PostProcessorPtrOutput) Elem() PostProcessorOutput {
+	return o.ApplyT(func(v *PostProcessor) PostProcessor {
 		if v != nil {
 			return *v
 		}
-		var ret PineconeDestinationDocumentIdStrategy
+		var ret PostProcessor
 		return ret
-	}).(PineconeDestinationDocumentIdStrategyOutput)
+	}).(PostProcessorOutput)
 }
 
-func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o PostProcessorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PineconeDestinationDocumentIdStrategy) *string {
+func (o PostProcessorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostProcessor) *string {
 		if e == nil {
 			return nil
 		}
@@ -8899,704 +6775,42 @@ func (o PineconeDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutputWithCon
 	}).(pulumi.StringPtrOutput)
 }
 
-// PineconeDestinationDocumentIdStrategyInput is an input type that accepts values of the PineconeDestinationDocumentIdStrategy enum
-// A concrete instance of `PineconeDestinationDocumentIdStrategyInput` can be one of the following:
+// PostProcessorInput is an input type that accepts values of the PostProcessor enum
+// A concrete instance of `PostProcessorInput` can be one of the following:
 //
-//	PineconeDestinationDocumentIdStrategyNONE
-//	PineconeDestinationDocumentIdStrategy_KAFKA_ID
-//	PineconeDestinationDocumentIdStrategy_FIELD_ID
-type PineconeDestinationDocumentIdStrategyInput interface {
+//	PostProcessorRESELECTOR
+type PostProcessorInput interface {
 	pulumi.Input
 
-	ToPineconeDestinationDocumentIdStrategyOutput() PineconeDestinationDocumentIdStrategyOutput
-	ToPineconeDestinationDocumentIdStrategyOutputWithContext(context.Context) PineconeDestinationDocumentIdStrategyOutput
+	ToPostProcessorOutput() PostProcessorOutput
+	ToPostProcessorOutputWithContext(context.Context) PostProcessorOutput
 }
 
-var pineconeDestinationDocumentIdStrategyPtrType = reflect.TypeOf((**PineconeDestinationDocumentIdStrategy)(nil)).Elem()
+var postProcessorPtrType = reflect.TypeOf((**PostProcessor)(nil)).Elem()
 
-type PineconeDestinationDocumentIdStrategyPtrInput interface {
+type PostProcessorPtrInput interface {
 	pulumi.Input
 
-	ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput
-	ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(context.Context) PineconeDestinationDocumentIdStrategyPtrOutput
+	ToPostProcessorPtrOutput() PostProcessorPtrOutput
+	ToPostProcessorPtrOutputWithContext(context.Context) PostProcessorPtrOutput
 }
 
-type pineconeDestinationDocumentIdStrategyPtr string
+type postProcessorPtr string
 
-func PineconeDestinationDocumentIdStrategyPtr(v string) PineconeDestinationDocumentIdStrategyPtrInput {
-	return (*pineconeDestinationDocumentIdStrategyPtr)(&v)
+func PostProcessorPtr(v string) PostProcessorPtrInput {
+	return (*postProcessorPtr)(&v)
 }
 
-func (*pineconeDestinationDocumentIdStrategyPtr) ElementType() reflect.Type {
-	return pineconeDestinationDocumentIdStrategyPtrType
+func (*postProcessorPtr) ElementType() reflect.Type {
+	return postProcessorPtrType
 }
 
-func (in *pineconeDestinationDocumentIdStrategyPtr) ToPineconeDestinationDocumentIdStrategyPtrOutput() PineconeDestinationDocumentIdStrategyPtrOutput {
-	return pulumi.ToOutput(in).(PineconeDestinationDocumentIdStrategyPtrOutput)
+func (in *postProcessorPtr) ToPostProcessorPtrOutput() PostProcessorPtrOutput {
+	return pulumi.ToOutput(in).(PostProcessorPtrOutput)
 }
 
-func (in *pineconeDestinationDocumentIdStrategyPtr) ToPineconeDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) PineconeDestinationDocumentIdStrategyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PineconeDestinationDocumentIdStrategyPtrOutput)
-}
-
-type PlanetScaleSourceVitessTabletType string
-
-const (
-	PlanetScaleSourceVitessTabletTypeMASTER  = PlanetScaleSourceVitessTabletType("MASTER")
-	PlanetScaleSourceVitessTabletTypeREPLICA = PlanetScaleSourceVitessTabletType("REPLICA")
-	PlanetScaleSourceVitessTabletTypeRDONLY  = PlanetScaleSourceVitessTabletType("RDONLY")
-)
-
-func (PlanetScaleSourceVitessTabletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*PlanetScaleSourceVitessTabletType)(nil)).Elem()
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput {
-	return pulumi.ToOutput(e).(PlanetScaleSourceVitessTabletTypeOutput)
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PlanetScaleSourceVitessTabletTypeOutput)
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
-	return e.ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Background())
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
-	return PlanetScaleSourceVitessTabletType(e).ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx).ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx)
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e PlanetScaleSourceVitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type PlanetScaleSourceVitessTabletTypeOutput struct{ *pulumi.OutputState }
-
-func (PlanetScaleSourceVitessTabletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PlanetScaleSourceVitessTabletType)(nil)).Elem()
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput {
-	return o
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypeOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypeOutput {
-	return o
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
-	return o.ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Background())
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlanetScaleSourceVitessTabletType) *PlanetScaleSourceVitessTabletType {
-		return &v
-	}).(PlanetScaleSourceVitessTabletTypePtrOutput)
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlanetScaleSourceVitessTabletType) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PlanetScaleSourceVitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlanetScaleSourceVitessTabletType) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type PlanetScaleSourceVitessTabletTypePtrOutput struct{ *pulumi.OutputState }
-
-func (PlanetScaleSourceVitessTabletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PlanetScaleSourceVitessTabletType)(nil)).Elem()
-}
-
-func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
-	return o
-}
-
-func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
-	return o
-}
-
-func (o PlanetScaleSourceVitessTabletTypePtrOutput) Elem() PlanetScaleSourceVitessTabletTypeOutput {
-	return o.ApplyT(func(v *PlanetScaleSourceVitessTabletType) PlanetScaleSourceVitessTabletType {
-		if v != nil {
-			return *v
-		}
-		var ret PlanetScaleSourceVitessTabletType
-		return ret
-	}).(PlanetScaleSourceVitessTabletTypeOutput)
-}
-
-func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PlanetScaleSourceVitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlanetScaleSourceVitessTabletType) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// PlanetScaleSourceVitessTabletTypeInput is an input type that accepts values of the PlanetScaleSourceVitessTabletType enum
-// A concrete instance of `PlanetScaleSourceVitessTabletTypeInput` can be one of the following:
-//
-//	PlanetScaleSourceVitessTabletTypeMASTER
-//	PlanetScaleSourceVitessTabletTypeREPLICA
-//	PlanetScaleSourceVitessTabletTypeRDONLY
-type PlanetScaleSourceVitessTabletTypeInput interface {
-	pulumi.Input
-
-	ToPlanetScaleSourceVitessTabletTypeOutput() PlanetScaleSourceVitessTabletTypeOutput
-	ToPlanetScaleSourceVitessTabletTypeOutputWithContext(context.Context) PlanetScaleSourceVitessTabletTypeOutput
-}
-
-var planetScaleSourceVitessTabletTypePtrType = reflect.TypeOf((**PlanetScaleSourceVitessTabletType)(nil)).Elem()
-
-type PlanetScaleSourceVitessTabletTypePtrInput interface {
-	pulumi.Input
-
-	ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput
-	ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(context.Context) PlanetScaleSourceVitessTabletTypePtrOutput
-}
-
-type planetScaleSourceVitessTabletTypePtr string
-
-func PlanetScaleSourceVitessTabletTypePtr(v string) PlanetScaleSourceVitessTabletTypePtrInput {
-	return (*planetScaleSourceVitessTabletTypePtr)(&v)
-}
-
-func (*planetScaleSourceVitessTabletTypePtr) ElementType() reflect.Type {
-	return planetScaleSourceVitessTabletTypePtrType
-}
-
-func (in *planetScaleSourceVitessTabletTypePtr) ToPlanetScaleSourceVitessTabletTypePtrOutput() PlanetScaleSourceVitessTabletTypePtrOutput {
-	return pulumi.ToOutput(in).(PlanetScaleSourceVitessTabletTypePtrOutput)
-}
-
-func (in *planetScaleSourceVitessTabletTypePtr) ToPlanetScaleSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) PlanetScaleSourceVitessTabletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PlanetScaleSourceVitessTabletTypePtrOutput)
-}
-
-type PostgresqlSourceDatabaseSslmode string
-
-const (
-	PostgresqlSourceDatabaseSslmodeREQUIRE = PostgresqlSourceDatabaseSslmode("require")
-	PostgresqlSourceDatabaseSslmodeDISABLE = PostgresqlSourceDatabaseSslmode("disable")
-)
-
-func (PostgresqlSourceDatabaseSslmode) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutput(e).(PostgresqlSourceDatabaseSslmodeOutput)
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourceDatabaseSslmodeOutput)
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
-	return e.ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
-	return PostgresqlSourceDatabaseSslmode(e).ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx).ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx)
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type PostgresqlSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput {
-	return o
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodeOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodeOutput {
-	return o
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
-	return o.ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourceDatabaseSslmode) *PostgresqlSourceDatabaseSslmode {
-		return &v
-	}).(PostgresqlSourceDatabaseSslmodePtrOutput)
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceDatabaseSslmode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceDatabaseSslmode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type PostgresqlSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PostgresqlSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
-	return o
-}
-
-func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
-	return o
-}
-
-func (o PostgresqlSourceDatabaseSslmodePtrOutput) Elem() PostgresqlSourceDatabaseSslmodeOutput {
-	return o.ApplyT(func(v *PostgresqlSourceDatabaseSslmode) PostgresqlSourceDatabaseSslmode {
-		if v != nil {
-			return *v
-		}
-		var ret PostgresqlSourceDatabaseSslmode
-		return ret
-	}).(PostgresqlSourceDatabaseSslmodeOutput)
-}
-
-func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourceDatabaseSslmode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// PostgresqlSourceDatabaseSslmodeInput is an input type that accepts values of the PostgresqlSourceDatabaseSslmode enum
-// A concrete instance of `PostgresqlSourceDatabaseSslmodeInput` can be one of the following:
-//
-//	PostgresqlSourceDatabaseSslmodeREQUIRE
-//	PostgresqlSourceDatabaseSslmodeDISABLE
-type PostgresqlSourceDatabaseSslmodeInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourceDatabaseSslmodeOutput() PostgresqlSourceDatabaseSslmodeOutput
-	ToPostgresqlSourceDatabaseSslmodeOutputWithContext(context.Context) PostgresqlSourceDatabaseSslmodeOutput
-}
-
-var postgresqlSourceDatabaseSslmodePtrType = reflect.TypeOf((**PostgresqlSourceDatabaseSslmode)(nil)).Elem()
-
-type PostgresqlSourceDatabaseSslmodePtrInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput
-	ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(context.Context) PostgresqlSourceDatabaseSslmodePtrOutput
-}
-
-type postgresqlSourceDatabaseSslmodePtr string
-
-func PostgresqlSourceDatabaseSslmodePtr(v string) PostgresqlSourceDatabaseSslmodePtrInput {
-	return (*postgresqlSourceDatabaseSslmodePtr)(&v)
-}
-
-func (*postgresqlSourceDatabaseSslmodePtr) ElementType() reflect.Type {
-	return postgresqlSourceDatabaseSslmodePtrType
-}
-
-func (in *postgresqlSourceDatabaseSslmodePtr) ToPostgresqlSourceDatabaseSslmodePtrOutput() PostgresqlSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutput(in).(PostgresqlSourceDatabaseSslmodePtrOutput)
-}
-
-func (in *postgresqlSourceDatabaseSslmodePtr) ToPostgresqlSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) PostgresqlSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourceDatabaseSslmodePtrOutput)
-}
-
-type PostgresqlSourcePostProcessors string
-
-const (
-	PostgresqlSourcePostProcessorsRESELECTOR = PostgresqlSourcePostProcessors("reselector")
-)
-
-func (PostgresqlSourcePostProcessors) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourcePostProcessors)(nil)).Elem()
-}
-
-func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput {
-	return pulumi.ToOutput(e).(PostgresqlSourcePostProcessorsOutput)
-}
-
-func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourcePostProcessorsOutput)
-}
-
-func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
-	return e.ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourcePostProcessors) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
-	return PostgresqlSourcePostProcessors(e).ToPostgresqlSourcePostProcessorsOutputWithContext(ctx).ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx)
-}
-
-func (e PostgresqlSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type PostgresqlSourcePostProcessorsOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourcePostProcessorsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourcePostProcessors)(nil)).Elem()
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput {
-	return o
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsOutput {
-	return o
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
-	return o.ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourcePostProcessors) *PostgresqlSourcePostProcessors {
-		return &v
-	}).(PostgresqlSourcePostProcessorsPtrOutput)
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourcePostProcessors) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourcePostProcessors) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type PostgresqlSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PostgresqlSourcePostProcessors)(nil)).Elem()
-}
-
-func (o PostgresqlSourcePostProcessorsPtrOutput) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o PostgresqlSourcePostProcessorsPtrOutput) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o PostgresqlSourcePostProcessorsPtrOutput) Elem() PostgresqlSourcePostProcessorsOutput {
-	return o.ApplyT(func(v *PostgresqlSourcePostProcessors) PostgresqlSourcePostProcessors {
-		if v != nil {
-			return *v
-		}
-		var ret PostgresqlSourcePostProcessors
-		return ret
-	}).(PostgresqlSourcePostProcessorsOutput)
-}
-
-func (o PostgresqlSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourcePostProcessors) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// PostgresqlSourcePostProcessorsInput is an input type that accepts values of the PostgresqlSourcePostProcessors enum
-// A concrete instance of `PostgresqlSourcePostProcessorsInput` can be one of the following:
-//
-//	PostgresqlSourcePostProcessorsRESELECTOR
-type PostgresqlSourcePostProcessorsInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourcePostProcessorsOutput() PostgresqlSourcePostProcessorsOutput
-	ToPostgresqlSourcePostProcessorsOutputWithContext(context.Context) PostgresqlSourcePostProcessorsOutput
-}
-
-var postgresqlSourcePostProcessorsPtrType = reflect.TypeOf((**PostgresqlSourcePostProcessors)(nil)).Elem()
-
-type PostgresqlSourcePostProcessorsPtrInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput
-	ToPostgresqlSourcePostProcessorsPtrOutputWithContext(context.Context) PostgresqlSourcePostProcessorsPtrOutput
-}
-
-type postgresqlSourcePostProcessorsPtr string
-
-func PostgresqlSourcePostProcessorsPtr(v string) PostgresqlSourcePostProcessorsPtrInput {
-	return (*postgresqlSourcePostProcessorsPtr)(&v)
-}
-
-func (*postgresqlSourcePostProcessorsPtr) ElementType() reflect.Type {
-	return postgresqlSourcePostProcessorsPtrType
-}
-
-func (in *postgresqlSourcePostProcessorsPtr) ToPostgresqlSourcePostProcessorsPtrOutput() PostgresqlSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutput(in).(PostgresqlSourcePostProcessorsPtrOutput)
-}
-
-func (in *postgresqlSourcePostProcessorsPtr) ToPostgresqlSourcePostProcessorsPtrOutputWithContext(ctx context.Context) PostgresqlSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourcePostProcessorsPtrOutput)
-}
-
-type PostgresqlSourceSnapshotReadOnly string
-
-const (
-	PostgresqlSourceSnapshotReadOnlyYES = PostgresqlSourceSnapshotReadOnly("Yes")
-	PostgresqlSourceSnapshotReadOnlyNO  = PostgresqlSourceSnapshotReadOnly("No")
-)
-
-func (PostgresqlSourceSnapshotReadOnly) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutput(e).(PostgresqlSourceSnapshotReadOnlyOutput)
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(PostgresqlSourceSnapshotReadOnlyOutput)
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return e.ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return PostgresqlSourceSnapshotReadOnly(e).ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx).ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e PostgresqlSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type PostgresqlSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return o.ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostgresqlSourceSnapshotReadOnly) *PostgresqlSourceSnapshotReadOnly {
-		return &v
-	}).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceSnapshotReadOnly) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e PostgresqlSourceSnapshotReadOnly) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type PostgresqlSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
-
-func (PostgresqlSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) Elem() PostgresqlSourceSnapshotReadOnlyOutput {
-	return o.ApplyT(func(v *PostgresqlSourceSnapshotReadOnly) PostgresqlSourceSnapshotReadOnly {
-		if v != nil {
-			return *v
-		}
-		var ret PostgresqlSourceSnapshotReadOnly
-		return ret
-	}).(PostgresqlSourceSnapshotReadOnlyOutput)
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o PostgresqlSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PostgresqlSourceSnapshotReadOnly) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// PostgresqlSourceSnapshotReadOnlyInput is an input type that accepts values of the PostgresqlSourceSnapshotReadOnly enum
-// A concrete instance of `PostgresqlSourceSnapshotReadOnlyInput` can be one of the following:
-//
-//	PostgresqlSourceSnapshotReadOnlyYES
-//	PostgresqlSourceSnapshotReadOnlyNO
-type PostgresqlSourceSnapshotReadOnlyInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourceSnapshotReadOnlyOutput() PostgresqlSourceSnapshotReadOnlyOutput
-	ToPostgresqlSourceSnapshotReadOnlyOutputWithContext(context.Context) PostgresqlSourceSnapshotReadOnlyOutput
-}
-
-var postgresqlSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**PostgresqlSourceSnapshotReadOnly)(nil)).Elem()
-
-type PostgresqlSourceSnapshotReadOnlyPtrInput interface {
-	pulumi.Input
-
-	ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput
-	ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput
-}
-
-type postgresqlSourceSnapshotReadOnlyPtr string
-
-func PostgresqlSourceSnapshotReadOnlyPtr(v string) PostgresqlSourceSnapshotReadOnlyPtrInput {
-	return (*postgresqlSourceSnapshotReadOnlyPtr)(&v)
-}
-
-func (*postgresqlSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
-	return postgresqlSourceSnapshotReadOnlyPtrType
-}
-
-func (in *postgresqlSourceSnapshotReadOnlyPtr) ToPostgresqlSourceSnapshotReadOnlyPtrOutput() PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutput(in).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (in *postgresqlSourceSnapshotReadOnlyPtr) ToPostgresqlSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) PostgresqlSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(PostgresqlSourceSnapshotReadOnlyPtrOutput)
+func (in *postProcessorPtr) ToPostProcessorPtrOutputWithContext(ctx context.Context) PostProcessorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PostProcessorPtrOutput)
 }
 
 type PrimaryKeyMode string
@@ -9933,173 +7147,6 @@ func (in *projectKeyToolProfilePtr) ToProjectKeyToolProfilePtrOutput() ProjectKe
 
 func (in *projectKeyToolProfilePtr) ToProjectKeyToolProfilePtrOutputWithContext(ctx context.Context) ProjectKeyToolProfilePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(ProjectKeyToolProfilePtrOutput)
-}
-
-type R2DestinationFormat string
-
-const (
-	R2DestinationFormat_JSO_N_LINES = R2DestinationFormat("JSON Lines")
-	R2DestinationFormat_JSO_N_ARRAY = R2DestinationFormat("JSON Array")
-	R2DestinationFormatPARQUET      = R2DestinationFormat("Parquet")
-)
-
-func (R2DestinationFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*R2DestinationFormat)(nil)).Elem()
-}
-
-func (e R2DestinationFormat) ToR2DestinationFormatOutput() R2DestinationFormatOutput {
-	return pulumi.ToOutput(e).(R2DestinationFormatOutput)
-}
-
-func (e R2DestinationFormat) ToR2DestinationFormatOutputWithContext(ctx context.Context) R2DestinationFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(R2DestinationFormatOutput)
-}
-
-func (e R2DestinationFormat) ToR2DestinationFormatPtrOutput() R2DestinationFormatPtrOutput {
-	return e.ToR2DestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (e R2DestinationFormat) ToR2DestinationFormatPtrOutputWithContext(ctx context.Context) R2DestinationFormatPtrOutput {
-	return R2DestinationFormat(e).ToR2DestinationFormatOutputWithContext(ctx).ToR2DestinationFormatPtrOutputWithContext(ctx)
-}
-
-func (e R2DestinationFormat) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e R2DestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e R2DestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e R2DestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type R2DestinationFormatOutput struct{ *pulumi.OutputState }
-
-func (R2DestinationFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*R2DestinationFormat)(nil)).Elem()
-}
-
-func (o R2DestinationFormatOutput) ToR2DestinationFormatOutput() R2DestinationFormatOutput {
-	return o
-}
-
-func (o R2DestinationFormatOutput) ToR2DestinationFormatOutputWithContext(ctx context.Context) R2DestinationFormatOutput {
-	return o
-}
-
-func (o R2DestinationFormatOutput) ToR2DestinationFormatPtrOutput() R2DestinationFormatPtrOutput {
-	return o.ToR2DestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (o R2DestinationFormatOutput) ToR2DestinationFormatPtrOutputWithContext(ctx context.Context) R2DestinationFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v R2DestinationFormat) *R2DestinationFormat {
-		return &v
-	}).(R2DestinationFormatPtrOutput)
-}
-
-func (o R2DestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o R2DestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e R2DestinationFormat) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o R2DestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o R2DestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e R2DestinationFormat) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type R2DestinationFormatPtrOutput struct{ *pulumi.OutputState }
-
-func (R2DestinationFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**R2DestinationFormat)(nil)).Elem()
-}
-
-func (o R2DestinationFormatPtrOutput) ToR2DestinationFormatPtrOutput() R2DestinationFormatPtrOutput {
-	return o
-}
-
-func (o R2DestinationFormatPtrOutput) ToR2DestinationFormatPtrOutputWithContext(ctx context.Context) R2DestinationFormatPtrOutput {
-	return o
-}
-
-func (o R2DestinationFormatPtrOutput) Elem() R2DestinationFormatOutput {
-	return o.ApplyT(func(v *R2DestinationFormat) R2DestinationFormat {
-		if v != nil {
-			return *v
-		}
-		var ret R2DestinationFormat
-		return ret
-	}).(R2DestinationFormatOutput)
-}
-
-func (o R2DestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o R2DestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *R2DestinationFormat) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// R2DestinationFormatInput is an input type that accepts values of the R2DestinationFormat enum
-// A concrete instance of `R2DestinationFormatInput` can be one of the following:
-//
-//	R2DestinationFormat_JSO_N_LINES
-//	R2DestinationFormat_JSO_N_ARRAY
-//	R2DestinationFormatPARQUET
-type R2DestinationFormatInput interface {
-	pulumi.Input
-
-	ToR2DestinationFormatOutput() R2DestinationFormatOutput
-	ToR2DestinationFormatOutputWithContext(context.Context) R2DestinationFormatOutput
-}
-
-var r2destinationFormatPtrType = reflect.TypeOf((**R2DestinationFormat)(nil)).Elem()
-
-type R2DestinationFormatPtrInput interface {
-	pulumi.Input
-
-	ToR2DestinationFormatPtrOutput() R2DestinationFormatPtrOutput
-	ToR2DestinationFormatPtrOutputWithContext(context.Context) R2DestinationFormatPtrOutput
-}
-
-type r2destinationFormatPtr string
-
-func R2DestinationFormatPtr(v string) R2DestinationFormatPtrInput {
-	return (*r2destinationFormatPtr)(&v)
-}
-
-func (*r2destinationFormatPtr) ElementType() reflect.Type {
-	return r2destinationFormatPtrType
-}
-
-func (in *r2destinationFormatPtr) ToR2DestinationFormatPtrOutput() R2DestinationFormatPtrOutput {
-	return pulumi.ToOutput(in).(R2DestinationFormatPtrOutput)
-}
-
-func (in *r2destinationFormatPtr) ToR2DestinationFormatPtrOutputWithContext(ctx context.Context) R2DestinationFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(R2DestinationFormatPtrOutput)
 }
 
 type RedisDestinationRedisKeyDataType string
@@ -11100,138 +8147,125 @@ func (in *replayWindowPtr) ToReplayWindowPtrOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, in).(ReplayWindowPtrOutput)
 }
 
-type S3DestinationAwsS3Region string
+type S3FileFormat string
 
 const (
-	S3DestinationAwsS3Region_AP_SOUTH_1     = S3DestinationAwsS3Region("ap-south-1")
-	S3DestinationAwsS3Region_EU_WEST_2      = S3DestinationAwsS3Region("eu-west-2")
-	S3DestinationAwsS3Region_EU_WEST_1      = S3DestinationAwsS3Region("eu-west-1")
-	S3DestinationAwsS3Region_AP_NORTHEAST_2 = S3DestinationAwsS3Region("ap-northeast-2")
-	S3DestinationAwsS3Region_AP_NORTHEAST_1 = S3DestinationAwsS3Region("ap-northeast-1")
-	S3DestinationAwsS3Region_CA_CENTRAL_1   = S3DestinationAwsS3Region("ca-central-1")
-	S3DestinationAwsS3Region_SA_EAST_1      = S3DestinationAwsS3Region("sa-east-1")
-	S3DestinationAwsS3Region_CN_NORTH_1     = S3DestinationAwsS3Region("cn-north-1")
-	S3DestinationAwsS3Region_US_GOV_WEST_1  = S3DestinationAwsS3Region("us-gov-west-1")
-	S3DestinationAwsS3Region_AP_SOUTHEAST_1 = S3DestinationAwsS3Region("ap-southeast-1")
-	S3DestinationAwsS3Region_AP_SOUTHEAST_2 = S3DestinationAwsS3Region("ap-southeast-2")
-	S3DestinationAwsS3Region_EU_CENTRAL_1   = S3DestinationAwsS3Region("eu-central-1")
-	S3DestinationAwsS3Region_US_EAST_1      = S3DestinationAwsS3Region("us-east-1")
-	S3DestinationAwsS3Region_US_EAST_2      = S3DestinationAwsS3Region("us-east-2")
-	S3DestinationAwsS3Region_US_WEST_1      = S3DestinationAwsS3Region("us-west-1")
-	S3DestinationAwsS3Region_US_WEST_2      = S3DestinationAwsS3Region("us-west-2")
+	S3FileFormat_JSO_N_ARRAY = S3FileFormat("JSON Array")
+	S3FileFormat_JSO_N_LINES = S3FileFormat("JSON Lines")
+	S3FileFormatPARQUET      = S3FileFormat("Parquet")
 )
 
-func (S3DestinationAwsS3Region) ElementType() reflect.Type {
-	return reflect.TypeOf((*S3DestinationAwsS3Region)(nil)).Elem()
+func (S3FileFormat) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3FileFormat)(nil)).Elem()
 }
 
-func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput {
-	return pulumi.ToOutput(e).(S3DestinationAwsS3RegionOutput)
+func (e S3FileFormat) ToS3FileFormatOutput() S3FileFormatOutput {
+	return pulumi.ToOutput(e).(S3FileFormatOutput)
 }
 
-func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(S3DestinationAwsS3RegionOutput)
+func (e S3FileFormat) ToS3FileFormatOutputWithContext(ctx context.Context) S3FileFormatOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(S3FileFormatOutput)
 }
 
-func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
-	return e.ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Background())
+func (e S3FileFormat) ToS3FileFormatPtrOutput() S3FileFormatPtrOutput {
+	return e.ToS3FileFormatPtrOutputWithContext(context.Background())
 }
 
-func (e S3DestinationAwsS3Region) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
-	return S3DestinationAwsS3Region(e).ToS3DestinationAwsS3RegionOutputWithContext(ctx).ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx)
+func (e S3FileFormat) ToS3FileFormatPtrOutputWithContext(ctx context.Context) S3FileFormatPtrOutput {
+	return S3FileFormat(e).ToS3FileFormatOutputWithContext(ctx).ToS3FileFormatPtrOutputWithContext(ctx)
 }
 
-func (e S3DestinationAwsS3Region) ToStringOutput() pulumi.StringOutput {
+func (e S3FileFormat) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e S3DestinationAwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e S3FileFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e S3DestinationAwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e S3FileFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e S3DestinationAwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e S3FileFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type S3DestinationAwsS3RegionOutput struct{ *pulumi.OutputState }
+type S3FileFormatOutput struct{ *pulumi.OutputState }
 
-func (S3DestinationAwsS3RegionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*S3DestinationAwsS3Region)(nil)).Elem()
+func (S3FileFormatOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*S3FileFormat)(nil)).Elem()
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput {
+func (o S3FileFormatOutput) ToS3FileFormatOutput() S3FileFormatOutput {
 	return o
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionOutput {
+func (o S3FileFormatOutput) ToS3FileFormatOutputWithContext(ctx context.Context) S3FileFormatOutput {
 	return o
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
-	return o.ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Background())
+func (o S3FileFormatOutput) ToS3FileFormatPtrOutput() S3FileFormatPtrOutput {
+	return o.ToS3FileFormatPtrOutputWithContext(context.Background())
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3DestinationAwsS3Region) *S3DestinationAwsS3Region {
+func (o S3FileFormatOutput) ToS3FileFormatPtrOutputWithContext(ctx context.Context) S3FileFormatPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3FileFormat) *S3FileFormat {
 		return &v
-	}).(S3DestinationAwsS3RegionPtrOutput)
+	}).(S3FileFormatPtrOutput)
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
+func (o S3FileFormatOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationAwsS3Region) string {
+func (o S3FileFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3FileFormat) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3FileFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o S3DestinationAwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationAwsS3Region) *string {
+func (o S3FileFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3FileFormat) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type S3DestinationAwsS3RegionPtrOutput struct{ *pulumi.OutputState }
+type S3FileFormatPtrOutput struct{ *pulumi.OutputState }
 
-func (S3DestinationAwsS3RegionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**S3DestinationAwsS3Region)(nil)).Elem()
+func (S3FileFormatPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**S3FileFormat)(nil)).Elem()
 }
 
-func (o S3DestinationAwsS3RegionPtrOutput) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
+func (o S3FileFormatPtrOutput) ToS3FileFormatPtrOutput() S3FileFormatPtrOutput {
 	return o
 }
 
-func (o S3DestinationAwsS3RegionPtrOutput) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
+func (o S3FileFormatPtrOutput) ToS3FileFormatPtrOutputWithContext(ctx context.Context) S3FileFormatPtrOutput {
 	return o
 }
 
-func (o S3DestinationAwsS3RegionPtrOutput) Elem() S3DestinationAwsS3RegionOutput {
-	return o.ApplyT(func(v *S3DestinationAwsS3Region) S3DestinationAwsS3Region {
+func (o S3FileFormatPtrOutput) Elem() S3FileFormatOutput {
+	return o.ApplyT(func(v *S3FileFormat) S3FileFormat {
 		if v != nil {
 			return *v
 		}
-		var ret S3DestinationAwsS3Region
+		var ret S3FileFormat
 		return ret
-	}).(S3DestinationAwsS3RegionOutput)
+	}).(S3FileFormatOutput)
 }
 
-func (o S3DestinationAwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o S3FileFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o S3DestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3DestinationAwsS3Region) *string {
+func (o S3FileFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3FileFormat) *string {
 		if e == nil {
 			return nil
 		}
@@ -11240,224 +8274,44 @@ func (o S3DestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// S3DestinationAwsS3RegionInput is an input type that accepts values of the S3DestinationAwsS3Region enum
-// A concrete instance of `S3DestinationAwsS3RegionInput` can be one of the following:
+// S3FileFormatInput is an input type that accepts values of the S3FileFormat enum
+// A concrete instance of `S3FileFormatInput` can be one of the following:
 //
-//	S3DestinationAwsS3Region_AP_SOUTH_1
-//	S3DestinationAwsS3Region_EU_WEST_2
-//	S3DestinationAwsS3Region_EU_WEST_1
-//	S3DestinationAwsS3Region_AP_NORTHEAST_2
-//	S3DestinationAwsS3Region_AP_NORTHEAST_1
-//	S3DestinationAwsS3Region_CA_CENTRAL_1
-//	S3DestinationAwsS3Region_SA_EAST_1
-//	S3DestinationAwsS3Region_CN_NORTH_1
-//	S3DestinationAwsS3Region_US_GOV_WEST_1
-//	S3DestinationAwsS3Region_AP_SOUTHEAST_1
-//	S3DestinationAwsS3Region_AP_SOUTHEAST_2
-//	S3DestinationAwsS3Region_EU_CENTRAL_1
-//	S3DestinationAwsS3Region_US_EAST_1
-//	S3DestinationAwsS3Region_US_EAST_2
-//	S3DestinationAwsS3Region_US_WEST_1
-//	S3DestinationAwsS3Region_US_WEST_2
-type S3DestinationAwsS3RegionInput interface {
+//	S3FileFormat_JSO_N_ARRAY
+//	S3FileFormat_JSO_N_LINES
+//	S3FileFormatPARQUET
+type S3FileFormatInput interface {
 	pulumi.Input
 
-	ToS3DestinationAwsS3RegionOutput() S3DestinationAwsS3RegionOutput
-	ToS3DestinationAwsS3RegionOutputWithContext(context.Context) S3DestinationAwsS3RegionOutput
+	ToS3FileFormatOutput() S3FileFormatOutput
+	ToS3FileFormatOutputWithContext(context.Context) S3FileFormatOutput
 }
 
-var s3destinationAwsS3RegionPtrType = reflect.TypeOf((**S3DestinationAwsS3Region)(nil)).Elem()
+var s3fileFormatPtrType = reflect.TypeOf((**S3FileFormat)(nil)).Elem()
 
-type S3DestinationAwsS3RegionPtrInput interface {
+type S3FileFormatPtrInput interface {
 	pulumi.Input
 
-	ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput
-	ToS3DestinationAwsS3RegionPtrOutputWithContext(context.Context) S3DestinationAwsS3RegionPtrOutput
+	ToS3FileFormatPtrOutput() S3FileFormatPtrOutput
+	ToS3FileFormatPtrOutputWithContext(context.Context) S3FileFormatPtrOutput
 }
 
-type s3destinationAwsS3RegionPtr string
+type s3fileFormatPtr string
 
-func S3DestinationAwsS3RegionPtr(v string) S3DestinationAwsS3RegionPtrInput {
-	return (*s3destinationAwsS3RegionPtr)(&v)
+func S3FileFormatPtr(v string) S3FileFormatPtrInput {
+	return (*s3fileFormatPtr)(&v)
 }
 
-func (*s3destinationAwsS3RegionPtr) ElementType() reflect.Type {
-	return s3destinationAwsS3RegionPtrType
+func (*s3fileFormatPtr) ElementType() reflect.Type {
+	return s3fileFormatPtrType
 }
 
-func (in *s3destinationAwsS3RegionPtr) ToS3DestinationAwsS3RegionPtrOutput() S3DestinationAwsS3RegionPtrOutput {
-	return pulumi.ToOutput(in).(S3DestinationAwsS3RegionPtrOutput)
+func (in *s3fileFormatPtr) ToS3FileFormatPtrOutput() S3FileFormatPtrOutput {
+	return pulumi.ToOutput(in).(S3FileFormatPtrOutput)
 }
 
-func (in *s3destinationAwsS3RegionPtr) ToS3DestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) S3DestinationAwsS3RegionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(S3DestinationAwsS3RegionPtrOutput)
-}
-
-type S3DestinationFormat string
-
-const (
-	S3DestinationFormat_JSO_N_LINES = S3DestinationFormat("JSON Lines")
-	S3DestinationFormat_JSO_N_ARRAY = S3DestinationFormat("JSON Array")
-	S3DestinationFormatPARQUET      = S3DestinationFormat("Parquet")
-)
-
-func (S3DestinationFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*S3DestinationFormat)(nil)).Elem()
-}
-
-func (e S3DestinationFormat) ToS3DestinationFormatOutput() S3DestinationFormatOutput {
-	return pulumi.ToOutput(e).(S3DestinationFormatOutput)
-}
-
-func (e S3DestinationFormat) ToS3DestinationFormatOutputWithContext(ctx context.Context) S3DestinationFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(S3DestinationFormatOutput)
-}
-
-func (e S3DestinationFormat) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
-	return e.ToS3DestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (e S3DestinationFormat) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
-	return S3DestinationFormat(e).ToS3DestinationFormatOutputWithContext(ctx).ToS3DestinationFormatPtrOutputWithContext(ctx)
-}
-
-func (e S3DestinationFormat) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e S3DestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e S3DestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e S3DestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type S3DestinationFormatOutput struct{ *pulumi.OutputState }
-
-func (S3DestinationFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*S3DestinationFormat)(nil)).Elem()
-}
-
-func (o S3DestinationFormatOutput) ToS3DestinationFormatOutput() S3DestinationFormatOutput {
-	return o
-}
-
-func (o S3DestinationFormatOutput) ToS3DestinationFormatOutputWithContext(ctx context.Context) S3DestinationFormatOutput {
-	return o
-}
-
-func (o S3DestinationFormatOutput) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
-	return o.ToS3DestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (o S3DestinationFormatOutput) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v S3DestinationFormat) *S3DestinationFormat {
-		return &v
-	}).(S3DestinationFormatPtrOutput)
-}
-
-func (o S3DestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o S3DestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationFormat) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o S3DestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o S3DestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e S3DestinationFormat) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type S3DestinationFormatPtrOutput struct{ *pulumi.OutputState }
-
-func (S3DestinationFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**S3DestinationFormat)(nil)).Elem()
-}
-
-func (o S3DestinationFormatPtrOutput) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
-	return o
-}
-
-func (o S3DestinationFormatPtrOutput) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
-	return o
-}
-
-func (o S3DestinationFormatPtrOutput) Elem() S3DestinationFormatOutput {
-	return o.ApplyT(func(v *S3DestinationFormat) S3DestinationFormat {
-		if v != nil {
-			return *v
-		}
-		var ret S3DestinationFormat
-		return ret
-	}).(S3DestinationFormatOutput)
-}
-
-func (o S3DestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o S3DestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *S3DestinationFormat) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// S3DestinationFormatInput is an input type that accepts values of the S3DestinationFormat enum
-// A concrete instance of `S3DestinationFormatInput` can be one of the following:
-//
-//	S3DestinationFormat_JSO_N_LINES
-//	S3DestinationFormat_JSO_N_ARRAY
-//	S3DestinationFormatPARQUET
-type S3DestinationFormatInput interface {
-	pulumi.Input
-
-	ToS3DestinationFormatOutput() S3DestinationFormatOutput
-	ToS3DestinationFormatOutputWithContext(context.Context) S3DestinationFormatOutput
-}
-
-var s3destinationFormatPtrType = reflect.TypeOf((**S3DestinationFormat)(nil)).Elem()
-
-type S3DestinationFormatPtrInput interface {
-	pulumi.Input
-
-	ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput
-	ToS3DestinationFormatPtrOutputWithContext(context.Context) S3DestinationFormatPtrOutput
-}
-
-type s3destinationFormatPtr string
-
-func S3DestinationFormatPtr(v string) S3DestinationFormatPtrInput {
-	return (*s3destinationFormatPtr)(&v)
-}
-
-func (*s3destinationFormatPtr) ElementType() reflect.Type {
-	return s3destinationFormatPtrType
-}
-
-func (in *s3destinationFormatPtr) ToS3DestinationFormatPtrOutput() S3DestinationFormatPtrOutput {
-	return pulumi.ToOutput(in).(S3DestinationFormatPtrOutput)
-}
-
-func (in *s3destinationFormatPtr) ToS3DestinationFormatPtrOutputWithContext(ctx context.Context) S3DestinationFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(S3DestinationFormatPtrOutput)
+func (in *s3fileFormatPtr) ToS3FileFormatPtrOutputWithContext(ctx context.Context) S3FileFormatPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(S3FileFormatPtrOutput)
 }
 
 type S3SourceAwsS3Region string
@@ -12307,138 +9161,124 @@ func (in *snapshotTypePtr) ToSnapshotTypePtrOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, in).(SnapshotTypePtrOutput)
 }
 
-type StarburstDestinationAwsS3Region string
+type SslMode string
 
 const (
-	StarburstDestinationAwsS3Region_AP_SOUTH_1     = StarburstDestinationAwsS3Region("ap-south-1")
-	StarburstDestinationAwsS3Region_EU_WEST_2      = StarburstDestinationAwsS3Region("eu-west-2")
-	StarburstDestinationAwsS3Region_EU_WEST_1      = StarburstDestinationAwsS3Region("eu-west-1")
-	StarburstDestinationAwsS3Region_AP_NORTHEAST_2 = StarburstDestinationAwsS3Region("ap-northeast-2")
-	StarburstDestinationAwsS3Region_AP_NORTHEAST_1 = StarburstDestinationAwsS3Region("ap-northeast-1")
-	StarburstDestinationAwsS3Region_CA_CENTRAL_1   = StarburstDestinationAwsS3Region("ca-central-1")
-	StarburstDestinationAwsS3Region_SA_EAST_1      = StarburstDestinationAwsS3Region("sa-east-1")
-	StarburstDestinationAwsS3Region_CN_NORTH_1     = StarburstDestinationAwsS3Region("cn-north-1")
-	StarburstDestinationAwsS3Region_US_GOV_WEST_1  = StarburstDestinationAwsS3Region("us-gov-west-1")
-	StarburstDestinationAwsS3Region_AP_SOUTHEAST_1 = StarburstDestinationAwsS3Region("ap-southeast-1")
-	StarburstDestinationAwsS3Region_AP_SOUTHEAST_2 = StarburstDestinationAwsS3Region("ap-southeast-2")
-	StarburstDestinationAwsS3Region_EU_CENTRAL_1   = StarburstDestinationAwsS3Region("eu-central-1")
-	StarburstDestinationAwsS3Region_US_EAST_1      = StarburstDestinationAwsS3Region("us-east-1")
-	StarburstDestinationAwsS3Region_US_EAST_2      = StarburstDestinationAwsS3Region("us-east-2")
-	StarburstDestinationAwsS3Region_US_WEST_1      = StarburstDestinationAwsS3Region("us-west-1")
-	StarburstDestinationAwsS3Region_US_WEST_2      = StarburstDestinationAwsS3Region("us-west-2")
+	SslModeDISABLE = SslMode("disable")
+	SslModeREQUIRE = SslMode("require")
 )
 
-func (StarburstDestinationAwsS3Region) ElementType() reflect.Type {
-	return reflect.TypeOf((*StarburstDestinationAwsS3Region)(nil)).Elem()
+func (SslMode) ElementType() reflect.Type {
+	return reflect.TypeOf((*SslMode)(nil)).Elem()
 }
 
-func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput {
-	return pulumi.ToOutput(e).(StarburstDestinationAwsS3RegionOutput)
+func (e SslMode) ToSslModeOutput() SslModeOutput {
+	return pulumi.ToOutput(e).(SslModeOutput)
 }
 
-func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(StarburstDestinationAwsS3RegionOutput)
+func (e SslMode) ToSslModeOutputWithContext(ctx context.Context) SslModeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(SslModeOutput)
 }
 
-func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
-	return e.ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Background())
+func (e SslMode) ToSslModePtrOutput() SslModePtrOutput {
+	return e.ToSslModePtrOutputWithContext(context.Background())
 }
 
-func (e StarburstDestinationAwsS3Region) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
-	return StarburstDestinationAwsS3Region(e).ToStarburstDestinationAwsS3RegionOutputWithContext(ctx).ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx)
+func (e SslMode) ToSslModePtrOutputWithContext(ctx context.Context) SslModePtrOutput {
+	return SslMode(e).ToSslModeOutputWithContext(ctx).ToSslModePtrOutputWithContext(ctx)
 }
 
-func (e StarburstDestinationAwsS3Region) ToStringOutput() pulumi.StringOutput {
+func (e SslMode) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e StarburstDestinationAwsS3Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e SslMode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e StarburstDestinationAwsS3Region) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e SslMode) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e StarburstDestinationAwsS3Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e SslMode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type StarburstDestinationAwsS3RegionOutput struct{ *pulumi.OutputState }
+type SslModeOutput struct{ *pulumi.OutputState }
 
-func (StarburstDestinationAwsS3RegionOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*StarburstDestinationAwsS3Region)(nil)).Elem()
+func (SslModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SslMode)(nil)).Elem()
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput {
+func (o SslModeOutput) ToSslModeOutput() SslModeOutput {
 	return o
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionOutput {
+func (o SslModeOutput) ToSslModeOutputWithContext(ctx context.Context) SslModeOutput {
 	return o
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
-	return o.ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Background())
+func (o SslModeOutput) ToSslModePtrOutput() SslModePtrOutput {
+	return o.ToSslModePtrOutputWithContext(context.Background())
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v StarburstDestinationAwsS3Region) *StarburstDestinationAwsS3Region {
+func (o SslModeOutput) ToSslModePtrOutputWithContext(ctx context.Context) SslModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v SslMode) *SslMode {
 		return &v
-	}).(StarburstDestinationAwsS3RegionPtrOutput)
+	}).(SslModePtrOutput)
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStringOutput() pulumi.StringOutput {
+func (o SslModeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationAwsS3Region) string {
+func (o SslModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SslMode) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SslModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o StarburstDestinationAwsS3RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationAwsS3Region) *string {
+func (o SslModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e SslMode) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type StarburstDestinationAwsS3RegionPtrOutput struct{ *pulumi.OutputState }
+type SslModePtrOutput struct{ *pulumi.OutputState }
 
-func (StarburstDestinationAwsS3RegionPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**StarburstDestinationAwsS3Region)(nil)).Elem()
+func (SslModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**SslMode)(nil)).Elem()
 }
 
-func (o StarburstDestinationAwsS3RegionPtrOutput) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
+func (o SslModePtrOutput) ToSslModePtrOutput() SslModePtrOutput {
 	return o
 }
 
-func (o StarburstDestinationAwsS3RegionPtrOutput) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
+func (o SslModePtrOutput) ToSslModePtrOutputWithContext(ctx context.Context) SslModePtrOutput {
 	return o
 }
 
-func (o StarburstDestinationAwsS3RegionPtrOutput) Elem() StarburstDestinationAwsS3RegionOutput {
-	return o.ApplyT(func(v *StarburstDestinationAwsS3Region) StarburstDestinationAwsS3Region {
+func (o SslModePtrOutput) Elem() SslModeOutput {
+	return o.ApplyT(func(v *SslMode) SslMode {
 		if v != nil {
 			return *v
 		}
-		var ret StarburstDestinationAwsS3Region
+		var ret SslMode
 		return ret
-	}).(StarburstDestinationAwsS3RegionOutput)
+	}).(SslModeOutput)
 }
 
-func (o StarburstDestinationAwsS3RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o SslModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o StarburstDestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StarburstDestinationAwsS3Region) *string {
+func (o SslModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SslMode) *string {
 		if e == nil {
 			return nil
 		}
@@ -12447,719 +9287,43 @@ func (o StarburstDestinationAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(c
 	}).(pulumi.StringPtrOutput)
 }
 
-// StarburstDestinationAwsS3RegionInput is an input type that accepts values of the StarburstDestinationAwsS3Region enum
-// A concrete instance of `StarburstDestinationAwsS3RegionInput` can be one of the following:
+// SslModeInput is an input type that accepts values of the SslMode enum
+// A concrete instance of `SslModeInput` can be one of the following:
 //
-//	StarburstDestinationAwsS3Region_AP_SOUTH_1
-//	StarburstDestinationAwsS3Region_EU_WEST_2
-//	StarburstDestinationAwsS3Region_EU_WEST_1
-//	StarburstDestinationAwsS3Region_AP_NORTHEAST_2
-//	StarburstDestinationAwsS3Region_AP_NORTHEAST_1
-//	StarburstDestinationAwsS3Region_CA_CENTRAL_1
-//	StarburstDestinationAwsS3Region_SA_EAST_1
-//	StarburstDestinationAwsS3Region_CN_NORTH_1
-//	StarburstDestinationAwsS3Region_US_GOV_WEST_1
-//	StarburstDestinationAwsS3Region_AP_SOUTHEAST_1
-//	StarburstDestinationAwsS3Region_AP_SOUTHEAST_2
-//	StarburstDestinationAwsS3Region_EU_CENTRAL_1
-//	StarburstDestinationAwsS3Region_US_EAST_1
-//	StarburstDestinationAwsS3Region_US_EAST_2
-//	StarburstDestinationAwsS3Region_US_WEST_1
-//	StarburstDestinationAwsS3Region_US_WEST_2
-type StarburstDestinationAwsS3RegionInput interface {
+//	SslModeDISABLE
+//	SslModeREQUIRE
+type SslModeInput interface {
 	pulumi.Input
 
-	ToStarburstDestinationAwsS3RegionOutput() StarburstDestinationAwsS3RegionOutput
-	ToStarburstDestinationAwsS3RegionOutputWithContext(context.Context) StarburstDestinationAwsS3RegionOutput
+	ToSslModeOutput() SslModeOutput
+	ToSslModeOutputWithContext(context.Context) SslModeOutput
 }
 
-var starburstDestinationAwsS3RegionPtrType = reflect.TypeOf((**StarburstDestinationAwsS3Region)(nil)).Elem()
+var sslModePtrType = reflect.TypeOf((**SslMode)(nil)).Elem()
 
-type StarburstDestinationAwsS3RegionPtrInput interface {
+type SslModePtrInput interface {
 	pulumi.Input
 
-	ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput
-	ToStarburstDestinationAwsS3RegionPtrOutputWithContext(context.Context) StarburstDestinationAwsS3RegionPtrOutput
+	ToSslModePtrOutput() SslModePtrOutput
+	ToSslModePtrOutputWithContext(context.Context) SslModePtrOutput
 }
 
-type starburstDestinationAwsS3RegionPtr string
+type sslModePtr string
 
-func StarburstDestinationAwsS3RegionPtr(v string) StarburstDestinationAwsS3RegionPtrInput {
-	return (*starburstDestinationAwsS3RegionPtr)(&v)
+func SslModePtr(v string) SslModePtrInput {
+	return (*sslModePtr)(&v)
 }
 
-func (*starburstDestinationAwsS3RegionPtr) ElementType() reflect.Type {
-	return starburstDestinationAwsS3RegionPtrType
+func (*sslModePtr) ElementType() reflect.Type {
+	return sslModePtrType
 }
 
-func (in *starburstDestinationAwsS3RegionPtr) ToStarburstDestinationAwsS3RegionPtrOutput() StarburstDestinationAwsS3RegionPtrOutput {
-	return pulumi.ToOutput(in).(StarburstDestinationAwsS3RegionPtrOutput)
+func (in *sslModePtr) ToSslModePtrOutput() SslModePtrOutput {
+	return pulumi.ToOutput(in).(SslModePtrOutput)
 }
 
-func (in *starburstDestinationAwsS3RegionPtr) ToStarburstDestinationAwsS3RegionPtrOutputWithContext(ctx context.Context) StarburstDestinationAwsS3RegionPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(StarburstDestinationAwsS3RegionPtrOutput)
-}
-
-type StarburstDestinationFormat string
-
-const (
-	StarburstDestinationFormatCSV          = StarburstDestinationFormat("CSV")
-	StarburstDestinationFormat_JSO_N_LINES = StarburstDestinationFormat("JSON Lines")
-	StarburstDestinationFormat_JSO_N_ARRAY = StarburstDestinationFormat("JSON Array")
-	StarburstDestinationFormatPARQUET      = StarburstDestinationFormat("Parquet")
-)
-
-func (StarburstDestinationFormat) ElementType() reflect.Type {
-	return reflect.TypeOf((*StarburstDestinationFormat)(nil)).Elem()
-}
-
-func (e StarburstDestinationFormat) ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput {
-	return pulumi.ToOutput(e).(StarburstDestinationFormatOutput)
-}
-
-func (e StarburstDestinationFormat) ToStarburstDestinationFormatOutputWithContext(ctx context.Context) StarburstDestinationFormatOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(StarburstDestinationFormatOutput)
-}
-
-func (e StarburstDestinationFormat) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
-	return e.ToStarburstDestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (e StarburstDestinationFormat) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
-	return StarburstDestinationFormat(e).ToStarburstDestinationFormatOutputWithContext(ctx).ToStarburstDestinationFormatPtrOutputWithContext(ctx)
-}
-
-func (e StarburstDestinationFormat) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e StarburstDestinationFormat) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e StarburstDestinationFormat) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e StarburstDestinationFormat) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type StarburstDestinationFormatOutput struct{ *pulumi.OutputState }
-
-func (StarburstDestinationFormatOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*StarburstDestinationFormat)(nil)).Elem()
-}
-
-func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput {
-	return o
-}
-
-func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatOutputWithContext(ctx context.Context) StarburstDestinationFormatOutput {
-	return o
-}
-
-func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
-	return o.ToStarburstDestinationFormatPtrOutputWithContext(context.Background())
-}
-
-func (o StarburstDestinationFormatOutput) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v StarburstDestinationFormat) *StarburstDestinationFormat {
-		return &v
-	}).(StarburstDestinationFormatPtrOutput)
-}
-
-func (o StarburstDestinationFormatOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o StarburstDestinationFormatOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationFormat) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o StarburstDestinationFormatOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o StarburstDestinationFormatOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e StarburstDestinationFormat) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type StarburstDestinationFormatPtrOutput struct{ *pulumi.OutputState }
-
-func (StarburstDestinationFormatPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**StarburstDestinationFormat)(nil)).Elem()
-}
-
-func (o StarburstDestinationFormatPtrOutput) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
-	return o
-}
-
-func (o StarburstDestinationFormatPtrOutput) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
-	return o
-}
-
-func (o StarburstDestinationFormatPtrOutput) Elem() StarburstDestinationFormatOutput {
-	return o.ApplyT(func(v *StarburstDestinationFormat) StarburstDestinationFormat {
-		if v != nil {
-			return *v
-		}
-		var ret StarburstDestinationFormat
-		return ret
-	}).(StarburstDestinationFormatOutput)
-}
-
-func (o StarburstDestinationFormatPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o StarburstDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StarburstDestinationFormat) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// StarburstDestinationFormatInput is an input type that accepts values of the StarburstDestinationFormat enum
-// A concrete instance of `StarburstDestinationFormatInput` can be one of the following:
-//
-//	StarburstDestinationFormatCSV
-//	StarburstDestinationFormat_JSO_N_LINES
-//	StarburstDestinationFormat_JSO_N_ARRAY
-//	StarburstDestinationFormatPARQUET
-type StarburstDestinationFormatInput interface {
-	pulumi.Input
-
-	ToStarburstDestinationFormatOutput() StarburstDestinationFormatOutput
-	ToStarburstDestinationFormatOutputWithContext(context.Context) StarburstDestinationFormatOutput
-}
-
-var starburstDestinationFormatPtrType = reflect.TypeOf((**StarburstDestinationFormat)(nil)).Elem()
-
-type StarburstDestinationFormatPtrInput interface {
-	pulumi.Input
-
-	ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput
-	ToStarburstDestinationFormatPtrOutputWithContext(context.Context) StarburstDestinationFormatPtrOutput
-}
-
-type starburstDestinationFormatPtr string
-
-func StarburstDestinationFormatPtr(v string) StarburstDestinationFormatPtrInput {
-	return (*starburstDestinationFormatPtr)(&v)
-}
-
-func (*starburstDestinationFormatPtr) ElementType() reflect.Type {
-	return starburstDestinationFormatPtrType
-}
-
-func (in *starburstDestinationFormatPtr) ToStarburstDestinationFormatPtrOutput() StarburstDestinationFormatPtrOutput {
-	return pulumi.ToOutput(in).(StarburstDestinationFormatPtrOutput)
-}
-
-func (in *starburstDestinationFormatPtr) ToStarburstDestinationFormatPtrOutputWithContext(ctx context.Context) StarburstDestinationFormatPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(StarburstDestinationFormatPtrOutput)
-}
-
-type SupabaseSourceDatabaseSslmode string
-
-const (
-	SupabaseSourceDatabaseSslmodeREQUIRE = SupabaseSourceDatabaseSslmode("require")
-	SupabaseSourceDatabaseSslmodeDISABLE = SupabaseSourceDatabaseSslmode("disable")
-)
-
-func (SupabaseSourceDatabaseSslmode) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutput(e).(SupabaseSourceDatabaseSslmodeOutput)
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourceDatabaseSslmodeOutput)
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
-	return e.ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
-	return SupabaseSourceDatabaseSslmode(e).ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx).ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx)
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourceDatabaseSslmode) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type SupabaseSourceDatabaseSslmodeOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourceDatabaseSslmodeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput {
-	return o
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodeOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodeOutput {
-	return o
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
-	return o.ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourceDatabaseSslmode) *SupabaseSourceDatabaseSslmode {
-		return &v
-	}).(SupabaseSourceDatabaseSslmodePtrOutput)
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceDatabaseSslmode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceDatabaseSslmodeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceDatabaseSslmode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type SupabaseSourceDatabaseSslmodePtrOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourceDatabaseSslmodePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SupabaseSourceDatabaseSslmode)(nil)).Elem()
-}
-
-func (o SupabaseSourceDatabaseSslmodePtrOutput) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
-	return o
-}
-
-func (o SupabaseSourceDatabaseSslmodePtrOutput) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
-	return o
-}
-
-func (o SupabaseSourceDatabaseSslmodePtrOutput) Elem() SupabaseSourceDatabaseSslmodeOutput {
-	return o.ApplyT(func(v *SupabaseSourceDatabaseSslmode) SupabaseSourceDatabaseSslmode {
-		if v != nil {
-			return *v
-		}
-		var ret SupabaseSourceDatabaseSslmode
-		return ret
-	}).(SupabaseSourceDatabaseSslmodeOutput)
-}
-
-func (o SupabaseSourceDatabaseSslmodePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceDatabaseSslmodePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourceDatabaseSslmode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// SupabaseSourceDatabaseSslmodeInput is an input type that accepts values of the SupabaseSourceDatabaseSslmode enum
-// A concrete instance of `SupabaseSourceDatabaseSslmodeInput` can be one of the following:
-//
-//	SupabaseSourceDatabaseSslmodeREQUIRE
-//	SupabaseSourceDatabaseSslmodeDISABLE
-type SupabaseSourceDatabaseSslmodeInput interface {
-	pulumi.Input
-
-	ToSupabaseSourceDatabaseSslmodeOutput() SupabaseSourceDatabaseSslmodeOutput
-	ToSupabaseSourceDatabaseSslmodeOutputWithContext(context.Context) SupabaseSourceDatabaseSslmodeOutput
-}
-
-var supabaseSourceDatabaseSslmodePtrType = reflect.TypeOf((**SupabaseSourceDatabaseSslmode)(nil)).Elem()
-
-type SupabaseSourceDatabaseSslmodePtrInput interface {
-	pulumi.Input
-
-	ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput
-	ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(context.Context) SupabaseSourceDatabaseSslmodePtrOutput
-}
-
-type supabaseSourceDatabaseSslmodePtr string
-
-func SupabaseSourceDatabaseSslmodePtr(v string) SupabaseSourceDatabaseSslmodePtrInput {
-	return (*supabaseSourceDatabaseSslmodePtr)(&v)
-}
-
-func (*supabaseSourceDatabaseSslmodePtr) ElementType() reflect.Type {
-	return supabaseSourceDatabaseSslmodePtrType
-}
-
-func (in *supabaseSourceDatabaseSslmodePtr) ToSupabaseSourceDatabaseSslmodePtrOutput() SupabaseSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutput(in).(SupabaseSourceDatabaseSslmodePtrOutput)
-}
-
-func (in *supabaseSourceDatabaseSslmodePtr) ToSupabaseSourceDatabaseSslmodePtrOutputWithContext(ctx context.Context) SupabaseSourceDatabaseSslmodePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourceDatabaseSslmodePtrOutput)
-}
-
-type SupabaseSourcePostProcessors string
-
-const (
-	SupabaseSourcePostProcessorsRESELECTOR = SupabaseSourcePostProcessors("reselector")
-)
-
-func (SupabaseSourcePostProcessors) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourcePostProcessors)(nil)).Elem()
-}
-
-func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput {
-	return pulumi.ToOutput(e).(SupabaseSourcePostProcessorsOutput)
-}
-
-func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourcePostProcessorsOutput)
-}
-
-func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
-	return e.ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourcePostProcessors) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
-	return SupabaseSourcePostProcessors(e).ToSupabaseSourcePostProcessorsOutputWithContext(ctx).ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx)
-}
-
-func (e SupabaseSourcePostProcessors) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourcePostProcessors) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourcePostProcessors) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourcePostProcessors) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type SupabaseSourcePostProcessorsOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourcePostProcessorsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourcePostProcessors)(nil)).Elem()
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput {
-	return o
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsOutput {
-	return o
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
-	return o.ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourcePostProcessors) *SupabaseSourcePostProcessors {
-		return &v
-	}).(SupabaseSourcePostProcessorsPtrOutput)
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourcePostProcessors) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourcePostProcessorsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourcePostProcessors) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type SupabaseSourcePostProcessorsPtrOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourcePostProcessorsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SupabaseSourcePostProcessors)(nil)).Elem()
-}
-
-func (o SupabaseSourcePostProcessorsPtrOutput) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o SupabaseSourcePostProcessorsPtrOutput) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
-	return o
-}
-
-func (o SupabaseSourcePostProcessorsPtrOutput) Elem() SupabaseSourcePostProcessorsOutput {
-	return o.ApplyT(func(v *SupabaseSourcePostProcessors) SupabaseSourcePostProcessors {
-		if v != nil {
-			return *v
-		}
-		var ret SupabaseSourcePostProcessors
-		return ret
-	}).(SupabaseSourcePostProcessorsOutput)
-}
-
-func (o SupabaseSourcePostProcessorsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourcePostProcessorsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourcePostProcessors) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// SupabaseSourcePostProcessorsInput is an input type that accepts values of the SupabaseSourcePostProcessors enum
-// A concrete instance of `SupabaseSourcePostProcessorsInput` can be one of the following:
-//
-//	SupabaseSourcePostProcessorsRESELECTOR
-type SupabaseSourcePostProcessorsInput interface {
-	pulumi.Input
-
-	ToSupabaseSourcePostProcessorsOutput() SupabaseSourcePostProcessorsOutput
-	ToSupabaseSourcePostProcessorsOutputWithContext(context.Context) SupabaseSourcePostProcessorsOutput
-}
-
-var supabaseSourcePostProcessorsPtrType = reflect.TypeOf((**SupabaseSourcePostProcessors)(nil)).Elem()
-
-type SupabaseSourcePostProcessorsPtrInput interface {
-	pulumi.Input
-
-	ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput
-	ToSupabaseSourcePostProcessorsPtrOutputWithContext(context.Context) SupabaseSourcePostProcessorsPtrOutput
-}
-
-type supabaseSourcePostProcessorsPtr string
-
-func SupabaseSourcePostProcessorsPtr(v string) SupabaseSourcePostProcessorsPtrInput {
-	return (*supabaseSourcePostProcessorsPtr)(&v)
-}
-
-func (*supabaseSourcePostProcessorsPtr) ElementType() reflect.Type {
-	return supabaseSourcePostProcessorsPtrType
-}
-
-func (in *supabaseSourcePostProcessorsPtr) ToSupabaseSourcePostProcessorsPtrOutput() SupabaseSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutput(in).(SupabaseSourcePostProcessorsPtrOutput)
-}
-
-func (in *supabaseSourcePostProcessorsPtr) ToSupabaseSourcePostProcessorsPtrOutputWithContext(ctx context.Context) SupabaseSourcePostProcessorsPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourcePostProcessorsPtrOutput)
-}
-
-type SupabaseSourceSnapshotReadOnly string
-
-const (
-	SupabaseSourceSnapshotReadOnlyYES = SupabaseSourceSnapshotReadOnly("Yes")
-	SupabaseSourceSnapshotReadOnlyNO  = SupabaseSourceSnapshotReadOnly("No")
-)
-
-func (SupabaseSourceSnapshotReadOnly) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutput(e).(SupabaseSourceSnapshotReadOnlyOutput)
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(SupabaseSourceSnapshotReadOnlyOutput)
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return e.ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return SupabaseSourceSnapshotReadOnly(e).ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx).ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx)
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e SupabaseSourceSnapshotReadOnly) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type SupabaseSourceSnapshotReadOnlyOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourceSnapshotReadOnlyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*SupabaseSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyOutput {
-	return o
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return o.ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v SupabaseSourceSnapshotReadOnly) *SupabaseSourceSnapshotReadOnly {
-		return &v
-	}).(SupabaseSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceSnapshotReadOnly) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceSnapshotReadOnlyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e SupabaseSourceSnapshotReadOnly) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type SupabaseSourceSnapshotReadOnlyPtrOutput struct{ *pulumi.OutputState }
-
-func (SupabaseSourceSnapshotReadOnlyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**SupabaseSourceSnapshotReadOnly)(nil)).Elem()
-}
-
-func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return o
-}
-
-func (o SupabaseSourceSnapshotReadOnlyPtrOutput) Elem() SupabaseSourceSnapshotReadOnlyOutput {
-	return o.ApplyT(func(v *SupabaseSourceSnapshotReadOnly) SupabaseSourceSnapshotReadOnly {
-		if v != nil {
-			return *v
-		}
-		var ret SupabaseSourceSnapshotReadOnly
-		return ret
-	}).(SupabaseSourceSnapshotReadOnlyOutput)
-}
-
-func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o SupabaseSourceSnapshotReadOnlyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *SupabaseSourceSnapshotReadOnly) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// SupabaseSourceSnapshotReadOnlyInput is an input type that accepts values of the SupabaseSourceSnapshotReadOnly enum
-// A concrete instance of `SupabaseSourceSnapshotReadOnlyInput` can be one of the following:
-//
-//	SupabaseSourceSnapshotReadOnlyYES
-//	SupabaseSourceSnapshotReadOnlyNO
-type SupabaseSourceSnapshotReadOnlyInput interface {
-	pulumi.Input
-
-	ToSupabaseSourceSnapshotReadOnlyOutput() SupabaseSourceSnapshotReadOnlyOutput
-	ToSupabaseSourceSnapshotReadOnlyOutputWithContext(context.Context) SupabaseSourceSnapshotReadOnlyOutput
-}
-
-var supabaseSourceSnapshotReadOnlyPtrType = reflect.TypeOf((**SupabaseSourceSnapshotReadOnly)(nil)).Elem()
-
-type SupabaseSourceSnapshotReadOnlyPtrInput interface {
-	pulumi.Input
-
-	ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput
-	ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput
-}
-
-type supabaseSourceSnapshotReadOnlyPtr string
-
-func SupabaseSourceSnapshotReadOnlyPtr(v string) SupabaseSourceSnapshotReadOnlyPtrInput {
-	return (*supabaseSourceSnapshotReadOnlyPtr)(&v)
-}
-
-func (*supabaseSourceSnapshotReadOnlyPtr) ElementType() reflect.Type {
-	return supabaseSourceSnapshotReadOnlyPtrType
-}
-
-func (in *supabaseSourceSnapshotReadOnlyPtr) ToSupabaseSourceSnapshotReadOnlyPtrOutput() SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutput(in).(SupabaseSourceSnapshotReadOnlyPtrOutput)
-}
-
-func (in *supabaseSourceSnapshotReadOnlyPtr) ToSupabaseSourceSnapshotReadOnlyPtrOutputWithContext(ctx context.Context) SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(SupabaseSourceSnapshotReadOnlyPtrOutput)
+func (in *sslModePtr) ToSslModePtrOutputWithContext(ctx context.Context) SslModePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(SslModePtrOutput)
 }
 
 // Only tags that apply to this kind of object (`environment` finds the system environment tags).
@@ -14374,8 +10538,8 @@ type UnknownPayloadTypeBehavior string
 
 const (
 	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC = UnknownPayloadTypeBehavior("DEFAULT_TOPIC")
-	UnknownPayloadTypeBehaviorSKIP            = UnknownPayloadTypeBehavior("SKIP")
 	UnknownPayloadTypeBehaviorFAIL            = UnknownPayloadTypeBehavior("FAIL")
+	UnknownPayloadTypeBehaviorSKIP            = UnknownPayloadTypeBehavior("SKIP")
 )
 
 func (UnknownPayloadTypeBehavior) ElementType() reflect.Type {
@@ -14501,8 +10665,8 @@ func (o UnknownPayloadTypeBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx co
 // A concrete instance of `UnknownPayloadTypeBehaviorInput` can be one of the following:
 //
 //	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC
-//	UnknownPayloadTypeBehaviorSKIP
 //	UnknownPayloadTypeBehaviorFAIL
+//	UnknownPayloadTypeBehaviorSKIP
 type UnknownPayloadTypeBehaviorInput interface {
 	pulumi.Input
 
@@ -14537,125 +10701,125 @@ func (in *unknownPayloadTypeBehaviorPtr) ToUnknownPayloadTypeBehaviorPtrOutputWi
 	return pulumi.ToOutputWithContext(ctx, in).(UnknownPayloadTypeBehaviorPtrOutput)
 }
 
-type VitessSourceVitessTabletType string
+type UnwrapArrayEncoding string
 
 const (
-	VitessSourceVitessTabletTypeMASTER  = VitessSourceVitessTabletType("MASTER")
-	VitessSourceVitessTabletTypeREPLICA = VitessSourceVitessTabletType("REPLICA")
-	VitessSourceVitessTabletTypeRDONLY  = VitessSourceVitessTabletType("RDONLY")
+	UnwrapArrayEncodingARRAY         = UnwrapArrayEncoding("array")
+	UnwrapArrayEncoding_ARRAY_STRING = UnwrapArrayEncoding("array_string")
+	UnwrapArrayEncodingSTRING        = UnwrapArrayEncoding("string")
 )
 
-func (VitessSourceVitessTabletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*VitessSourceVitessTabletType)(nil)).Elem()
+func (UnwrapArrayEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput {
-	return pulumi.ToOutput(e).(VitessSourceVitessTabletTypeOutput)
+func (e UnwrapArrayEncoding) ToUnwrapArrayEncodingOutput() UnwrapArrayEncodingOutput {
+	return pulumi.ToOutput(e).(UnwrapArrayEncodingOutput)
 }
 
-func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypeOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VitessSourceVitessTabletTypeOutput)
+func (e UnwrapArrayEncoding) ToUnwrapArrayEncodingOutputWithContext(ctx context.Context) UnwrapArrayEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(UnwrapArrayEncodingOutput)
 }
 
-func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
-	return e.ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Background())
+func (e UnwrapArrayEncoding) ToUnwrapArrayEncodingPtrOutput() UnwrapArrayEncodingPtrOutput {
+	return e.ToUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (e VitessSourceVitessTabletType) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
-	return VitessSourceVitessTabletType(e).ToVitessSourceVitessTabletTypeOutputWithContext(ctx).ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx)
+func (e UnwrapArrayEncoding) ToUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) UnwrapArrayEncodingPtrOutput {
+	return UnwrapArrayEncoding(e).ToUnwrapArrayEncodingOutputWithContext(ctx).ToUnwrapArrayEncodingPtrOutputWithContext(ctx)
 }
 
-func (e VitessSourceVitessTabletType) ToStringOutput() pulumi.StringOutput {
+func (e UnwrapArrayEncoding) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VitessSourceVitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e UnwrapArrayEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e VitessSourceVitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e UnwrapArrayEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e VitessSourceVitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e UnwrapArrayEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type VitessSourceVitessTabletTypeOutput struct{ *pulumi.OutputState }
+type UnwrapArrayEncodingOutput struct{ *pulumi.OutputState }
 
-func (VitessSourceVitessTabletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VitessSourceVitessTabletType)(nil)).Elem()
+func (UnwrapArrayEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput {
+func (o UnwrapArrayEncodingOutput) ToUnwrapArrayEncodingOutput() UnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypeOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypeOutput {
+func (o UnwrapArrayEncodingOutput) ToUnwrapArrayEncodingOutputWithContext(ctx context.Context) UnwrapArrayEncodingOutput {
 	return o
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
-	return o.ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Background())
+func (o UnwrapArrayEncodingOutput) ToUnwrapArrayEncodingPtrOutput() UnwrapArrayEncodingPtrOutput {
+	return o.ToUnwrapArrayEncodingPtrOutputWithContext(context.Background())
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VitessSourceVitessTabletType) *VitessSourceVitessTabletType {
+func (o UnwrapArrayEncodingOutput) ToUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) UnwrapArrayEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UnwrapArrayEncoding) *UnwrapArrayEncoding {
 		return &v
-	}).(VitessSourceVitessTabletTypePtrOutput)
+	}).(UnwrapArrayEncodingPtrOutput)
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o UnwrapArrayEncodingOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessSourceVitessTabletType) string {
+func (o UnwrapArrayEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnwrapArrayEncoding) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o UnwrapArrayEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VitessSourceVitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessSourceVitessTabletType) *string {
+func (o UnwrapArrayEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnwrapArrayEncoding) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type VitessSourceVitessTabletTypePtrOutput struct{ *pulumi.OutputState }
+type UnwrapArrayEncodingPtrOutput struct{ *pulumi.OutputState }
 
-func (VitessSourceVitessTabletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VitessSourceVitessTabletType)(nil)).Elem()
+func (UnwrapArrayEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UnwrapArrayEncoding)(nil)).Elem()
 }
 
-func (o VitessSourceVitessTabletTypePtrOutput) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
+func (o UnwrapArrayEncodingPtrOutput) ToUnwrapArrayEncodingPtrOutput() UnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o VitessSourceVitessTabletTypePtrOutput) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
+func (o UnwrapArrayEncodingPtrOutput) ToUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) UnwrapArrayEncodingPtrOutput {
 	return o
 }
 
-func (o VitessSourceVitessTabletTypePtrOutput) Elem() VitessSourceVitessTabletTypeOutput {
-	return o.ApplyT(func(v *VitessSourceVitessTabletType) VitessSourceVitessTabletType {
+func (o UnwrapArrayEncodingPtrOutput) Elem() UnwrapArrayEncodingOutput {
+	return o.ApplyT(func(v *UnwrapArrayEncoding) UnwrapArrayEncoding {
 		if v != nil {
 			return *v
 		}
-		var ret VitessSourceVitessTabletType
+		var ret UnwrapArrayEncoding
 		return ret
-	}).(VitessSourceVitessTabletTypeOutput)
+	}).(UnwrapArrayEncodingOutput)
 }
 
-func (o VitessSourceVitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o UnwrapArrayEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o VitessSourceVitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VitessSourceVitessTabletType) *string {
+func (o UnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *UnwrapArrayEncoding) *string {
 		if e == nil {
 			return nil
 		}
@@ -14664,44 +10828,376 @@ func (o VitessSourceVitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx 
 	}).(pulumi.StringPtrOutput)
 }
 
-// VitessSourceVitessTabletTypeInput is an input type that accepts values of the VitessSourceVitessTabletType enum
-// A concrete instance of `VitessSourceVitessTabletTypeInput` can be one of the following:
+// UnwrapArrayEncodingInput is an input type that accepts values of the UnwrapArrayEncoding enum
+// A concrete instance of `UnwrapArrayEncodingInput` can be one of the following:
 //
-//	VitessSourceVitessTabletTypeMASTER
-//	VitessSourceVitessTabletTypeREPLICA
-//	VitessSourceVitessTabletTypeRDONLY
-type VitessSourceVitessTabletTypeInput interface {
+//	UnwrapArrayEncodingARRAY
+//	UnwrapArrayEncoding_ARRAY_STRING
+//	UnwrapArrayEncodingSTRING
+type UnwrapArrayEncodingInput interface {
 	pulumi.Input
 
-	ToVitessSourceVitessTabletTypeOutput() VitessSourceVitessTabletTypeOutput
-	ToVitessSourceVitessTabletTypeOutputWithContext(context.Context) VitessSourceVitessTabletTypeOutput
+	ToUnwrapArrayEncodingOutput() UnwrapArrayEncodingOutput
+	ToUnwrapArrayEncodingOutputWithContext(context.Context) UnwrapArrayEncodingOutput
 }
 
-var vitessSourceVitessTabletTypePtrType = reflect.TypeOf((**VitessSourceVitessTabletType)(nil)).Elem()
+var unwrapArrayEncodingPtrType = reflect.TypeOf((**UnwrapArrayEncoding)(nil)).Elem()
 
-type VitessSourceVitessTabletTypePtrInput interface {
+type UnwrapArrayEncodingPtrInput interface {
 	pulumi.Input
 
-	ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput
-	ToVitessSourceVitessTabletTypePtrOutputWithContext(context.Context) VitessSourceVitessTabletTypePtrOutput
+	ToUnwrapArrayEncodingPtrOutput() UnwrapArrayEncodingPtrOutput
+	ToUnwrapArrayEncodingPtrOutputWithContext(context.Context) UnwrapArrayEncodingPtrOutput
 }
 
-type vitessSourceVitessTabletTypePtr string
+type unwrapArrayEncodingPtr string
 
-func VitessSourceVitessTabletTypePtr(v string) VitessSourceVitessTabletTypePtrInput {
-	return (*vitessSourceVitessTabletTypePtr)(&v)
+func UnwrapArrayEncodingPtr(v string) UnwrapArrayEncodingPtrInput {
+	return (*unwrapArrayEncodingPtr)(&v)
 }
 
-func (*vitessSourceVitessTabletTypePtr) ElementType() reflect.Type {
-	return vitessSourceVitessTabletTypePtrType
+func (*unwrapArrayEncodingPtr) ElementType() reflect.Type {
+	return unwrapArrayEncodingPtrType
 }
 
-func (in *vitessSourceVitessTabletTypePtr) ToVitessSourceVitessTabletTypePtrOutput() VitessSourceVitessTabletTypePtrOutput {
-	return pulumi.ToOutput(in).(VitessSourceVitessTabletTypePtrOutput)
+func (in *unwrapArrayEncodingPtr) ToUnwrapArrayEncodingPtrOutput() UnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutput(in).(UnwrapArrayEncodingPtrOutput)
 }
 
-func (in *vitessSourceVitessTabletTypePtr) ToVitessSourceVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessSourceVitessTabletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VitessSourceVitessTabletTypePtrOutput)
+func (in *unwrapArrayEncodingPtr) ToUnwrapArrayEncodingPtrOutputWithContext(ctx context.Context) UnwrapArrayEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(UnwrapArrayEncodingPtrOutput)
+}
+
+type UnwrapDocumentEncoding string
+
+const (
+	UnwrapDocumentEncodingDOCUMENT = UnwrapDocumentEncoding("document")
+	UnwrapDocumentEncodingSTRING   = UnwrapDocumentEncoding("string")
+)
+
+func (UnwrapDocumentEncoding) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnwrapDocumentEncoding)(nil)).Elem()
+}
+
+func (e UnwrapDocumentEncoding) ToUnwrapDocumentEncodingOutput() UnwrapDocumentEncodingOutput {
+	return pulumi.ToOutput(e).(UnwrapDocumentEncodingOutput)
+}
+
+func (e UnwrapDocumentEncoding) ToUnwrapDocumentEncodingOutputWithContext(ctx context.Context) UnwrapDocumentEncodingOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(UnwrapDocumentEncodingOutput)
+}
+
+func (e UnwrapDocumentEncoding) ToUnwrapDocumentEncodingPtrOutput() UnwrapDocumentEncodingPtrOutput {
+	return e.ToUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+}
+
+func (e UnwrapDocumentEncoding) ToUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) UnwrapDocumentEncodingPtrOutput {
+	return UnwrapDocumentEncoding(e).ToUnwrapDocumentEncodingOutputWithContext(ctx).ToUnwrapDocumentEncodingPtrOutputWithContext(ctx)
+}
+
+func (e UnwrapDocumentEncoding) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e UnwrapDocumentEncoding) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e UnwrapDocumentEncoding) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e UnwrapDocumentEncoding) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type UnwrapDocumentEncodingOutput struct{ *pulumi.OutputState }
+
+func (UnwrapDocumentEncodingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UnwrapDocumentEncoding)(nil)).Elem()
+}
+
+func (o UnwrapDocumentEncodingOutput) ToUnwrapDocumentEncodingOutput() UnwrapDocumentEncodingOutput {
+	return o
+}
+
+func (o UnwrapDocumentEncodingOutput) ToUnwrapDocumentEncodingOutputWithContext(ctx context.Context) UnwrapDocumentEncodingOutput {
+	return o
+}
+
+func (o UnwrapDocumentEncodingOutput) ToUnwrapDocumentEncodingPtrOutput() UnwrapDocumentEncodingPtrOutput {
+	return o.ToUnwrapDocumentEncodingPtrOutputWithContext(context.Background())
+}
+
+func (o UnwrapDocumentEncodingOutput) ToUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) UnwrapDocumentEncodingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v UnwrapDocumentEncoding) *UnwrapDocumentEncoding {
+		return &v
+	}).(UnwrapDocumentEncodingPtrOutput)
+}
+
+func (o UnwrapDocumentEncodingOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o UnwrapDocumentEncodingOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnwrapDocumentEncoding) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o UnwrapDocumentEncodingOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o UnwrapDocumentEncodingOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e UnwrapDocumentEncoding) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type UnwrapDocumentEncodingPtrOutput struct{ *pulumi.OutputState }
+
+func (UnwrapDocumentEncodingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UnwrapDocumentEncoding)(nil)).Elem()
+}
+
+func (o UnwrapDocumentEncodingPtrOutput) ToUnwrapDocumentEncodingPtrOutput() UnwrapDocumentEncodingPtrOutput {
+	return o
+}
+
+func (o UnwrapDocumentEncodingPtrOutput) ToUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) UnwrapDocumentEncodingPtrOutput {
+	return o
+}
+
+func (o UnwrapDocumentEncodingPtrOutput) Elem() UnwrapDocumentEncodingOutput {
+	return o.ApplyT(func(v *UnwrapDocumentEncoding) UnwrapDocumentEncoding {
+		if v != nil {
+			return *v
+		}
+		var ret UnwrapDocumentEncoding
+		return ret
+	}).(UnwrapDocumentEncodingOutput)
+}
+
+func (o UnwrapDocumentEncodingPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o UnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *UnwrapDocumentEncoding) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// UnwrapDocumentEncodingInput is an input type that accepts values of the UnwrapDocumentEncoding enum
+// A concrete instance of `UnwrapDocumentEncodingInput` can be one of the following:
+//
+//	UnwrapDocumentEncodingDOCUMENT
+//	UnwrapDocumentEncodingSTRING
+type UnwrapDocumentEncodingInput interface {
+	pulumi.Input
+
+	ToUnwrapDocumentEncodingOutput() UnwrapDocumentEncodingOutput
+	ToUnwrapDocumentEncodingOutputWithContext(context.Context) UnwrapDocumentEncodingOutput
+}
+
+var unwrapDocumentEncodingPtrType = reflect.TypeOf((**UnwrapDocumentEncoding)(nil)).Elem()
+
+type UnwrapDocumentEncodingPtrInput interface {
+	pulumi.Input
+
+	ToUnwrapDocumentEncodingPtrOutput() UnwrapDocumentEncodingPtrOutput
+	ToUnwrapDocumentEncodingPtrOutputWithContext(context.Context) UnwrapDocumentEncodingPtrOutput
+}
+
+type unwrapDocumentEncodingPtr string
+
+func UnwrapDocumentEncodingPtr(v string) UnwrapDocumentEncodingPtrInput {
+	return (*unwrapDocumentEncodingPtr)(&v)
+}
+
+func (*unwrapDocumentEncodingPtr) ElementType() reflect.Type {
+	return unwrapDocumentEncodingPtrType
+}
+
+func (in *unwrapDocumentEncodingPtr) ToUnwrapDocumentEncodingPtrOutput() UnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutput(in).(UnwrapDocumentEncodingPtrOutput)
+}
+
+func (in *unwrapDocumentEncodingPtr) ToUnwrapDocumentEncodingPtrOutputWithContext(ctx context.Context) UnwrapDocumentEncodingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(UnwrapDocumentEncodingPtrOutput)
+}
+
+type VitessTabletType string
+
+const (
+	VitessTabletTypeMASTER  = VitessTabletType("MASTER")
+	VitessTabletTypeRDONLY  = VitessTabletType("RDONLY")
+	VitessTabletTypeREPLICA = VitessTabletType("REPLICA")
+)
+
+func (VitessTabletType) ElementType() reflect.Type {
+	return reflect.TypeOf((*VitessTabletType)(nil)).Elem()
+}
+
+func (e VitessTabletType) ToVitessTabletTypeOutput() VitessTabletTypeOutput {
+	return pulumi.ToOutput(e).(VitessTabletTypeOutput)
+}
+
+func (e VitessTabletType) ToVitessTabletTypeOutputWithContext(ctx context.Context) VitessTabletTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(VitessTabletTypeOutput)
+}
+
+func (e VitessTabletType) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
+	return e.ToVitessTabletTypePtrOutputWithContext(context.Background())
+}
+
+func (e VitessTabletType) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
+	return VitessTabletType(e).ToVitessTabletTypeOutputWithContext(ctx).ToVitessTabletTypePtrOutputWithContext(ctx)
+}
+
+func (e VitessTabletType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e VitessTabletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e VitessTabletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e VitessTabletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type VitessTabletTypeOutput struct{ *pulumi.OutputState }
+
+func (VitessTabletTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VitessTabletType)(nil)).Elem()
+}
+
+func (o VitessTabletTypeOutput) ToVitessTabletTypeOutput() VitessTabletTypeOutput {
+	return o
+}
+
+func (o VitessTabletTypeOutput) ToVitessTabletTypeOutputWithContext(ctx context.Context) VitessTabletTypeOutput {
+	return o
+}
+
+func (o VitessTabletTypeOutput) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
+	return o.ToVitessTabletTypePtrOutputWithContext(context.Background())
+}
+
+func (o VitessTabletTypeOutput) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VitessTabletType) *VitessTabletType {
+		return &v
+	}).(VitessTabletTypePtrOutput)
+}
+
+func (o VitessTabletTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o VitessTabletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessTabletType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o VitessTabletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VitessTabletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VitessTabletType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type VitessTabletTypePtrOutput struct{ *pulumi.OutputState }
+
+func (VitessTabletTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VitessTabletType)(nil)).Elem()
+}
+
+func (o VitessTabletTypePtrOutput) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
+	return o
+}
+
+func (o VitessTabletTypePtrOutput) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
+	return o
+}
+
+func (o VitessTabletTypePtrOutput) Elem() VitessTabletTypeOutput {
+	return o.ApplyT(func(v *VitessTabletType) VitessTabletType {
+		if v != nil {
+			return *v
+		}
+		var ret VitessTabletType
+		return ret
+	}).(VitessTabletTypeOutput)
+}
+
+func (o VitessTabletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VitessTabletType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// VitessTabletTypeInput is an input type that accepts values of the VitessTabletType enum
+// A concrete instance of `VitessTabletTypeInput` can be one of the following:
+//
+//	VitessTabletTypeMASTER
+//	VitessTabletTypeRDONLY
+//	VitessTabletTypeREPLICA
+type VitessTabletTypeInput interface {
+	pulumi.Input
+
+	ToVitessTabletTypeOutput() VitessTabletTypeOutput
+	ToVitessTabletTypeOutputWithContext(context.Context) VitessTabletTypeOutput
+}
+
+var vitessTabletTypePtrType = reflect.TypeOf((**VitessTabletType)(nil)).Elem()
+
+type VitessTabletTypePtrInput interface {
+	pulumi.Input
+
+	ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput
+	ToVitessTabletTypePtrOutputWithContext(context.Context) VitessTabletTypePtrOutput
+}
+
+type vitessTabletTypePtr string
+
+func VitessTabletTypePtr(v string) VitessTabletTypePtrInput {
+	return (*vitessTabletTypePtr)(&v)
+}
+
+func (*vitessTabletTypePtr) ElementType() reflect.Type {
+	return vitessTabletTypePtrType
+}
+
+func (in *vitessTabletTypePtr) ToVitessTabletTypePtrOutput() VitessTabletTypePtrOutput {
+	return pulumi.ToOutput(in).(VitessTabletTypePtrOutput)
+}
+
+func (in *vitessTabletTypePtr) ToVitessTabletTypePtrOutputWithContext(ctx context.Context) VitessTabletTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(VitessTabletTypePtrOutput)
 }
 
 type WeaviateDestinationConsistencyLevel string
@@ -14869,173 +11365,6 @@ func (in *weaviateDestinationConsistencyLevelPtr) ToWeaviateDestinationConsisten
 
 func (in *weaviateDestinationConsistencyLevelPtr) ToWeaviateDestinationConsistencyLevelPtrOutputWithContext(ctx context.Context) WeaviateDestinationConsistencyLevelPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationConsistencyLevelPtrOutput)
-}
-
-type WeaviateDestinationDocumentIdStrategy string
-
-const (
-	WeaviateDestinationDocumentIdStrategyNONE      = WeaviateDestinationDocumentIdStrategy("None")
-	WeaviateDestinationDocumentIdStrategy_KAFKA_ID = WeaviateDestinationDocumentIdStrategy("Kafka ID")
-	WeaviateDestinationDocumentIdStrategy_FIELD_ID = WeaviateDestinationDocumentIdStrategy("Field ID")
-)
-
-func (WeaviateDestinationDocumentIdStrategy) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput {
-	return pulumi.ToOutput(e).(WeaviateDestinationDocumentIdStrategyOutput)
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(WeaviateDestinationDocumentIdStrategyOutput)
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return e.ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return WeaviateDestinationDocumentIdStrategy(e).ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx).ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx)
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e WeaviateDestinationDocumentIdStrategy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type WeaviateDestinationDocumentIdStrategyOutput struct{ *pulumi.OutputState }
-
-func (WeaviateDestinationDocumentIdStrategyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput {
-	return o
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyOutput {
-	return o
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return o.ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v WeaviateDestinationDocumentIdStrategy) *WeaviateDestinationDocumentIdStrategy {
-		return &v
-	}).(WeaviateDestinationDocumentIdStrategyPtrOutput)
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationDocumentIdStrategy) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateDestinationDocumentIdStrategyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e WeaviateDestinationDocumentIdStrategy) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type WeaviateDestinationDocumentIdStrategyPtrOutput struct{ *pulumi.OutputState }
-
-func (WeaviateDestinationDocumentIdStrategyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
-}
-
-func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return o
-}
-
-func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return o
-}
-
-func (o WeaviateDestinationDocumentIdStrategyPtrOutput) Elem() WeaviateDestinationDocumentIdStrategyOutput {
-	return o.ApplyT(func(v *WeaviateDestinationDocumentIdStrategy) WeaviateDestinationDocumentIdStrategy {
-		if v != nil {
-			return *v
-		}
-		var ret WeaviateDestinationDocumentIdStrategy
-		return ret
-	}).(WeaviateDestinationDocumentIdStrategyOutput)
-}
-
-func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o WeaviateDestinationDocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WeaviateDestinationDocumentIdStrategy) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// WeaviateDestinationDocumentIdStrategyInput is an input type that accepts values of the WeaviateDestinationDocumentIdStrategy enum
-// A concrete instance of `WeaviateDestinationDocumentIdStrategyInput` can be one of the following:
-//
-//	WeaviateDestinationDocumentIdStrategyNONE
-//	WeaviateDestinationDocumentIdStrategy_KAFKA_ID
-//	WeaviateDestinationDocumentIdStrategy_FIELD_ID
-type WeaviateDestinationDocumentIdStrategyInput interface {
-	pulumi.Input
-
-	ToWeaviateDestinationDocumentIdStrategyOutput() WeaviateDestinationDocumentIdStrategyOutput
-	ToWeaviateDestinationDocumentIdStrategyOutputWithContext(context.Context) WeaviateDestinationDocumentIdStrategyOutput
-}
-
-var weaviateDestinationDocumentIdStrategyPtrType = reflect.TypeOf((**WeaviateDestinationDocumentIdStrategy)(nil)).Elem()
-
-type WeaviateDestinationDocumentIdStrategyPtrInput interface {
-	pulumi.Input
-
-	ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput
-	ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput
-}
-
-type weaviateDestinationDocumentIdStrategyPtr string
-
-func WeaviateDestinationDocumentIdStrategyPtr(v string) WeaviateDestinationDocumentIdStrategyPtrInput {
-	return (*weaviateDestinationDocumentIdStrategyPtr)(&v)
-}
-
-func (*weaviateDestinationDocumentIdStrategyPtr) ElementType() reflect.Type {
-	return weaviateDestinationDocumentIdStrategyPtrType
-}
-
-func (in *weaviateDestinationDocumentIdStrategyPtr) ToWeaviateDestinationDocumentIdStrategyPtrOutput() WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return pulumi.ToOutput(in).(WeaviateDestinationDocumentIdStrategyPtrOutput)
-}
-
-func (in *weaviateDestinationDocumentIdStrategyPtr) ToWeaviateDestinationDocumentIdStrategyPtrOutputWithContext(ctx context.Context) WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(WeaviateDestinationDocumentIdStrategyPtrOutput)
 }
 
 type WeaviateDestinationVectorStrategy string
@@ -15708,6 +12037,171 @@ func (in *webhookSourceFormatPtr) ToWebhookSourceFormatPtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(WebhookSourceFormatPtrOutput)
 }
 
+type YesNo string
+
+const (
+	YesNoNO  = YesNo("No")
+	YesNoYES = YesNo("Yes")
+)
+
+func (YesNo) ElementType() reflect.Type {
+	return reflect.TypeOf((*YesNo)(nil)).Elem()
+}
+
+func (e YesNo) ToYesNoOutput() YesNoOutput {
+	return pulumi.ToOutput(e).(YesNoOutput)
+}
+
+func (e YesNo) ToYesNoOutputWithContext(ctx context.Context) YesNoOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(YesNoOutput)
+}
+
+func (e YesNo) ToYesNoPtrOutput() YesNoPtrOutput {
+	return e.ToYesNoPtrOutputWithContext(context.Background())
+}
+
+func (e YesNo) ToYesNoPtrOutputWithContext(ctx context.Context) YesNoPtrOutput {
+	return YesNo(e).ToYesNoOutputWithContext(ctx).ToYesNoPtrOutputWithContext(ctx)
+}
+
+func (e YesNo) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e YesNo) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e YesNo) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e YesNo) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type YesNoOutput struct{ *pulumi.OutputState }
+
+func (YesNoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*YesNo)(nil)).Elem()
+}
+
+func (o YesNoOutput) ToYesNoOutput() YesNoOutput {
+	return o
+}
+
+func (o YesNoOutput) ToYesNoOutputWithContext(ctx context.Context) YesNoOutput {
+	return o
+}
+
+func (o YesNoOutput) ToYesNoPtrOutput() YesNoPtrOutput {
+	return o.ToYesNoPtrOutputWithContext(context.Background())
+}
+
+func (o YesNoOutput) ToYesNoPtrOutputWithContext(ctx context.Context) YesNoPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v YesNo) *YesNo {
+		return &v
+	}).(YesNoPtrOutput)
+}
+
+func (o YesNoOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o YesNoOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e YesNo) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o YesNoOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o YesNoOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e YesNo) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type YesNoPtrOutput struct{ *pulumi.OutputState }
+
+func (YesNoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**YesNo)(nil)).Elem()
+}
+
+func (o YesNoPtrOutput) ToYesNoPtrOutput() YesNoPtrOutput {
+	return o
+}
+
+func (o YesNoPtrOutput) ToYesNoPtrOutputWithContext(ctx context.Context) YesNoPtrOutput {
+	return o
+}
+
+func (o YesNoPtrOutput) Elem() YesNoOutput {
+	return o.ApplyT(func(v *YesNo) YesNo {
+		if v != nil {
+			return *v
+		}
+		var ret YesNo
+		return ret
+	}).(YesNoOutput)
+}
+
+func (o YesNoPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o YesNoPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *YesNo) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// YesNoInput is an input type that accepts values of the YesNo enum
+// A concrete instance of `YesNoInput` can be one of the following:
+//
+//	YesNoNO
+//	YesNoYES
+type YesNoInput interface {
+	pulumi.Input
+
+	ToYesNoOutput() YesNoOutput
+	ToYesNoOutputWithContext(context.Context) YesNoOutput
+}
+
+var yesNoPtrType = reflect.TypeOf((**YesNo)(nil)).Elem()
+
+type YesNoPtrInput interface {
+	pulumi.Input
+
+	ToYesNoPtrOutput() YesNoPtrOutput
+	ToYesNoPtrOutputWithContext(context.Context) YesNoPtrOutput
+}
+
+type yesNoPtr string
+
+func YesNoPtr(v string) YesNoPtrInput {
+	return (*yesNoPtr)(&v)
+}
+
+func (*yesNoPtr) ElementType() reflect.Type {
+	return yesNoPtrType
+}
+
+func (in *yesNoPtr) ToYesNoPtrOutput() YesNoPtrOutput {
+	return pulumi.ToOutput(in).(YesNoPtrOutput)
+}
+
+func (in *yesNoPtr) ToYesNoPtrOutputWithContext(ctx context.Context) YesNoPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(YesNoPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelInput)(nil)).Elem(), AlertChannel("email"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertChannelPtrInput)(nil)).Elem(), AlertChannel("email"))
@@ -15716,42 +12210,40 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertEntityTypePtrInput)(nil)).Elem(), AlertEntityType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertTypeInput)(nil)).Elem(), AlertType("connector_status"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertTypePtrInput)(nil)).Elem(), AlertType("connector_status"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceDatabaseSslmodeInput)(nil)).Elem(), AlloyDbSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceDatabaseSslmodePtrInput)(nil)).Elem(), AlloyDbSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourcePostProcessorsInput)(nil)).Elem(), AlloyDbSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourcePostProcessorsPtrInput)(nil)).Elem(), AlloyDbSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceSnapshotReadOnlyInput)(nil)).Elem(), AlloyDbSourceSnapshotReadOnly("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*AlloyDbSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), AlloyDbSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AwsS3RegionInput)(nil)).Elem(), AwsS3Region("ap-northeast-1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AwsS3RegionPtrInput)(nil)).Elem(), AwsS3Region("ap-northeast-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AzureBlobDestinationFormatInput)(nil)).Elem(), AzureBlobDestinationFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AzureBlobDestinationFormatPtrInput)(nil)).Elem(), AzureBlobDestinationFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BigQueryDestinationTimePartitioningTypeInput)(nil)).Elem(), BigQueryDestinationTimePartitioningType("DAY"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BigQueryDestinationTimePartitioningTypePtrInput)(nil)).Elem(), BigQueryDestinationTimePartitioningType("DAY"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModeInput)(nil)).Elem(), BinaryHandlingMode("bytes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModePtrInput)(nil)).Elem(), BinaryHandlingMode("bytes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModeInput)(nil)).Elem(), BinaryHandlingMode("base64"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BinaryHandlingModePtrInput)(nil)).Elem(), BinaryHandlingMode("base64"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectionTimeZoneInput)(nil)).Elem(), ConnectionTimeZone("Africa/Cairo"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ConnectionTimeZonePtrInput)(nil)).Elem(), ConnectionTimeZone("Africa/Cairo"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorFilterTagMatchPtrInput)(nil)).Elem(), ConnectorFilterTagMatch("any"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorStateInput)(nil)).Elem(), ConnectorState("running"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ConnectorStatePtrInput)(nil)).Elem(), ConnectorState("running"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CursorOversizeHandlingModeInput)(nil)).Elem(), CursorOversizeHandlingMode("skip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CursorOversizeHandlingModePtrInput)(nil)).Elem(), CursorOversizeHandlingMode("skip"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput)(nil)).Elem(), DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrInput)(nil)).Elem(), DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationPartitionModeInput)(nil)).Elem(), DatabricksDestinationPartitionMode("by_topic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatabricksDestinationPartitionModePtrInput)(nil)).Elem(), DatabricksDestinationPartitionMode("by_topic"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingModeInput)(nil)).Elem(), DocumentDbSourceCursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), DocumentDbSourceCursorOversizeHandlingMode("skip"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapArrayEncoding("array"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*DocumentDbSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), DocumentDbSourceTransformsUnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentIdStrategyInput)(nil)).Elem(), DocumentIdStrategy("Field ID"))
+	pulumi.RegisterInputType(reflect.TypeOf((*DocumentIdStrategyPtrInput)(nil)).Elem(), DocumentIdStrategy("Field ID"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DriftActionInput)(nil)).Elem(), DriftAction("overwrite"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DriftActionPtrInput)(nil)).Elem(), DriftAction("overwrite"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceEsSchemeInput)(nil)).Elem(), ElasticsearchSourceEsScheme("http"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceEsSchemePtrInput)(nil)).Elem(), ElasticsearchSourceEsScheme("http"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceHttpAuthInput)(nil)).Elem(), ElasticsearchSourceHttpAuth("None"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ElasticsearchSourceHttpAuthPtrInput)(nil)).Elem(), ElasticsearchSourceHttpAuth("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypeInput)(nil)).Elem(), FileCompressionType("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypePtrInput)(nil)).Elem(), FileCompressionType("none"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GcsDestinationFormatInput)(nil)).Elem(), GcsDestinationFormat("CSV"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GcsDestinationFormatPtrInput)(nil)).Elem(), GcsDestinationFormat("CSV"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypeInput)(nil)).Elem(), FileCompressionType("gzip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FileCompressionTypePtrInput)(nil)).Elem(), FileCompressionType("gzip"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FileFormatInput)(nil)).Elem(), FileFormat("CSV"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FileFormatPtrInput)(nil)).Elem(), FileFormat("CSV"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationDecimalFormatInput)(nil)).Elem(), HttpSinkDestinationDecimalFormat("BASE64"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationDecimalFormatPtrInput)(nil)).Elem(), HttpSinkDestinationDecimalFormat("BASE64"))
 	pulumi.RegisterInputType(reflect.TypeOf((*HttpSinkDestinationErrorsToleranceInput)(nil)).Elem(), HttpSinkDestinationErrorsTolerance("none"))
@@ -15764,10 +12256,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogClientRegionPtrInput)(nil)).Elem(), IcebergDestinationIcebergCatalogClientRegion("ap-south-1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogTypeInput)(nil)).Elem(), IcebergDestinationIcebergCatalogType("rest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationIcebergCatalogTypePtrInput)(nil)).Elem(), IcebergDestinationIcebergCatalogType("rest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationInsertModeInput)(nil)).Elem(), IcebergDestinationInsertMode("insert"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IcebergDestinationInsertModePtrInput)(nil)).Elem(), IcebergDestinationInsertMode("insert"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModeInput)(nil)).Elem(), IngestionMode("upsert"))
-	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModePtrInput)(nil)).Elem(), IngestionMode("upsert"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModeInput)(nil)).Elem(), IngestionMode("append"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IngestionModePtrInput)(nil)).Elem(), IngestionMode("append"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InsertModeInput)(nil)).Elem(), InsertMode("insert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*InsertModePtrInput)(nil)).Elem(), InsertMode("insert"))
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaAclOperationInput)(nil)).Elem(), KafkaAclOperation("ALL"))
@@ -15782,50 +12272,20 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrInput)(nil)).Elem(), KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off"))
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDirectSourceFormatInput)(nil)).Elem(), KafkaDirectSourceFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*KafkaDirectSourceFormatPtrInput)(nil)).Elem(), KafkaDirectSourceFormat("json"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZoneInput)(nil)).Elem(), MariaDbSourceDatabaseConnectionTimeZone("SERVER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseConnectionTimeZonePtrInput)(nil)).Elem(), MariaDbSourceDatabaseConnectionTimeZone("SERVER"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseSslModeInput)(nil)).Elem(), MariaDbSourceDatabaseSslMode("disable"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceDatabaseSslModePtrInput)(nil)).Elem(), MariaDbSourceDatabaseSslMode("disable"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceSnapshotGtidInput)(nil)).Elem(), MariaDbSourceSnapshotGtid("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MariaDbSourceSnapshotGtidPtrInput)(nil)).Elem(), MariaDbSourceSnapshotGtid("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingModeInput)(nil)).Elem(), MongoDbHostedSourceCursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), MongoDbHostedSourceCursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), MongoDbHostedSourceTransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingModeInput)(nil)).Elem(), MongoDbSourceCursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceCursorOversizeHandlingModePtrInput)(nil)).Elem(), MongoDbSourceCursorOversizeHandlingMode("skip"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncodingInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapArrayEncodingPtrInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapArrayEncoding("array"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncodingInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MongoDbSourceTransformsUnwrapDocumentEncodingPtrInput)(nil)).Elem(), MongoDbSourceTransformsUnwrapDocumentEncoding("document"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZoneInput)(nil)).Elem(), MysqlSourceDatabaseConnectionTimeZone("SERVER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceDatabaseConnectionTimeZonePtrInput)(nil)).Elem(), MysqlSourceDatabaseConnectionTimeZone("SERVER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceSnapshotGtidInput)(nil)).Elem(), MysqlSourceSnapshotGtid("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*MysqlSourceSnapshotGtidPtrInput)(nil)).Elem(), MysqlSourceSnapshotGtid("Yes"))
 	pulumi.RegisterInputType(reflect.TypeOf((*NullSentinelModeInput)(nil)).Elem(), NullSentinelMode("NONE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*NullSentinelModePtrInput)(nil)).Elem(), NullSentinelMode("NONE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetTargetInput)(nil)).Elem(), OffsetResetTarget("earliest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetTargetPtrInput)(nil)).Elem(), OffsetResetTarget("earliest"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorInput)(nil)).Elem(), OversizedFieldBehavior("TRUNCATE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorPtrInput)(nil)).Elem(), OversizedFieldBehavior("TRUNCATE"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PineconeDestinationDocumentIdStrategyInput)(nil)).Elem(), PineconeDestinationDocumentIdStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PineconeDestinationDocumentIdStrategyPtrInput)(nil)).Elem(), PineconeDestinationDocumentIdStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PlanetScaleSourceVitessTabletTypeInput)(nil)).Elem(), PlanetScaleSourceVitessTabletType("MASTER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PlanetScaleSourceVitessTabletTypePtrInput)(nil)).Elem(), PlanetScaleSourceVitessTabletType("MASTER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceDatabaseSslmodeInput)(nil)).Elem(), PostgresqlSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceDatabaseSslmodePtrInput)(nil)).Elem(), PostgresqlSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourcePostProcessorsInput)(nil)).Elem(), PostgresqlSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourcePostProcessorsPtrInput)(nil)).Elem(), PostgresqlSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceSnapshotReadOnlyInput)(nil)).Elem(), PostgresqlSourceSnapshotReadOnly("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*PostgresqlSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), PostgresqlSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorInput)(nil)).Elem(), OversizedFieldBehavior("NULLIFY"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OversizedFieldBehaviorPtrInput)(nil)).Elem(), OversizedFieldBehavior("NULLIFY"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostProcessorInput)(nil)).Elem(), PostProcessor("reselector"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PostProcessorPtrInput)(nil)).Elem(), PostProcessor("reselector"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PrimaryKeyModeInput)(nil)).Elem(), PrimaryKeyMode("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PrimaryKeyModePtrInput)(nil)).Elem(), PrimaryKeyMode("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyToolProfileInput)(nil)).Elem(), ProjectKeyToolProfile("full"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyToolProfilePtrInput)(nil)).Elem(), ProjectKeyToolProfile("full"))
-	pulumi.RegisterInputType(reflect.TypeOf((*R2DestinationFormatInput)(nil)).Elem(), R2DestinationFormat("JSON Lines"))
-	pulumi.RegisterInputType(reflect.TypeOf((*R2DestinationFormatPtrInput)(nil)).Elem(), R2DestinationFormat("JSON Lines"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RedisDestinationRedisKeyDataTypeInput)(nil)).Elem(), RedisDestinationRedisKeyDataType("Stream"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RedisDestinationRedisKeyDataTypePtrInput)(nil)).Elem(), RedisDestinationRedisKeyDataType("Stream"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceConnectorClassTypeInput)(nil)).Elem(), RedisSourceConnectorClassType("Stream"))
@@ -15838,10 +12298,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RedisSourceRedisStreamOffsetPtrInput)(nil)).Elem(), RedisSourceRedisStreamOffset("Latest"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReplayWindowInput)(nil)).Elem(), ReplayWindow("0"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ReplayWindowPtrInput)(nil)).Elem(), ReplayWindow("0"))
-	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationAwsS3RegionInput)(nil)).Elem(), S3DestinationAwsS3Region("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationAwsS3RegionPtrInput)(nil)).Elem(), S3DestinationAwsS3Region("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationFormatInput)(nil)).Elem(), S3DestinationFormat("JSON Lines"))
-	pulumi.RegisterInputType(reflect.TypeOf((*S3DestinationFormatPtrInput)(nil)).Elem(), S3DestinationFormat("JSON Lines"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3FileFormatInput)(nil)).Elem(), S3FileFormat("JSON Array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*S3FileFormatPtrInput)(nil)).Elem(), S3FileFormat("JSON Array"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceAwsS3RegionInput)(nil)).Elem(), S3SourceAwsS3Region("eu-west-2"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceAwsS3RegionPtrInput)(nil)).Elem(), S3SourceAwsS3Region("eu-west-2"))
 	pulumi.RegisterInputType(reflect.TypeOf((*S3SourceFormatInput)(nil)).Elem(), S3SourceFormat("json"))
@@ -15852,16 +12310,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SchemaEvolutionModePtrInput)(nil)).Elem(), SchemaEvolutionMode("basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotTypeInput)(nil)).Elem(), SnapshotType("incremental"))
 	pulumi.RegisterInputType(reflect.TypeOf((*SnapshotTypePtrInput)(nil)).Elem(), SnapshotType("incremental"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationAwsS3RegionInput)(nil)).Elem(), StarburstDestinationAwsS3Region("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationAwsS3RegionPtrInput)(nil)).Elem(), StarburstDestinationAwsS3Region("ap-south-1"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationFormatInput)(nil)).Elem(), StarburstDestinationFormat("CSV"))
-	pulumi.RegisterInputType(reflect.TypeOf((*StarburstDestinationFormatPtrInput)(nil)).Elem(), StarburstDestinationFormat("CSV"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceDatabaseSslmodeInput)(nil)).Elem(), SupabaseSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceDatabaseSslmodePtrInput)(nil)).Elem(), SupabaseSourceDatabaseSslmode("require"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourcePostProcessorsInput)(nil)).Elem(), SupabaseSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourcePostProcessorsPtrInput)(nil)).Elem(), SupabaseSourcePostProcessors("reselector"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceSnapshotReadOnlyInput)(nil)).Elem(), SupabaseSourceSnapshotReadOnly("Yes"))
-	pulumi.RegisterInputType(reflect.TypeOf((*SupabaseSourceSnapshotReadOnlyPtrInput)(nil)).Elem(), SupabaseSourceSnapshotReadOnly("Yes"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SslModeInput)(nil)).Elem(), SslMode("disable"))
+	pulumi.RegisterInputType(reflect.TypeOf((*SslModePtrInput)(nil)).Elem(), SslMode("disable"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypeInput)(nil)).Elem(), TagFilterType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TagFilterTypePtrInput)(nil)).Elem(), TagFilterType("sources"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TopicCleanupPolicyInput)(nil)).Elem(), TopicCleanupPolicy("delete"))
@@ -15878,12 +12328,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TransformTypePtrInput)(nil)).Elem(), TransformType("fan_out"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UnknownPayloadTypeBehaviorInput)(nil)).Elem(), UnknownPayloadTypeBehavior("DEFAULT_TOPIC"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UnknownPayloadTypeBehaviorPtrInput)(nil)).Elem(), UnknownPayloadTypeBehavior("DEFAULT_TOPIC"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VitessSourceVitessTabletTypeInput)(nil)).Elem(), VitessSourceVitessTabletType("MASTER"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VitessSourceVitessTabletTypePtrInput)(nil)).Elem(), VitessSourceVitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnwrapArrayEncodingInput)(nil)).Elem(), UnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnwrapArrayEncodingPtrInput)(nil)).Elem(), UnwrapArrayEncoding("array"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnwrapDocumentEncodingInput)(nil)).Elem(), UnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*UnwrapDocumentEncodingPtrInput)(nil)).Elem(), UnwrapDocumentEncoding("document"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VitessTabletTypeInput)(nil)).Elem(), VitessTabletType("MASTER"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VitessTabletTypePtrInput)(nil)).Elem(), VitessTabletType("MASTER"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationConsistencyLevelInput)(nil)).Elem(), WeaviateDestinationConsistencyLevel("ALL"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationConsistencyLevelPtrInput)(nil)).Elem(), WeaviateDestinationConsistencyLevel("ALL"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationDocumentIdStrategyInput)(nil)).Elem(), WeaviateDestinationDocumentIdStrategy("None"))
-	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationDocumentIdStrategyPtrInput)(nil)).Elem(), WeaviateDestinationDocumentIdStrategy("None"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationVectorStrategyInput)(nil)).Elem(), WeaviateDestinationVectorStrategy("None"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationVectorStrategyPtrInput)(nil)).Elem(), WeaviateDestinationVectorStrategy("None"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateAuthSchemeInput)(nil)).Elem(), WeaviateDestinationWeaviateAuthScheme("NONE"))
@@ -15892,6 +12344,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*WeaviateDestinationWeaviateVectorizerPtrInput)(nil)).Elem(), WeaviateDestinationWeaviateVectorizer("none"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookSourceFormatInput)(nil)).Elem(), WebhookSourceFormat("json"))
 	pulumi.RegisterInputType(reflect.TypeOf((*WebhookSourceFormatPtrInput)(nil)).Elem(), WebhookSourceFormat("json"))
+	pulumi.RegisterInputType(reflect.TypeOf((*YesNoInput)(nil)).Elem(), YesNo("No"))
+	pulumi.RegisterInputType(reflect.TypeOf((*YesNoPtrInput)(nil)).Elem(), YesNo("No"))
 	pulumi.RegisterOutputType(AlertChannelOutput{})
 	pulumi.RegisterOutputType(AlertChannelPtrOutput{})
 	pulumi.RegisterOutputType(AlertChannelArrayOutput{})
@@ -15899,32 +12353,30 @@ func init() {
 	pulumi.RegisterOutputType(AlertEntityTypePtrOutput{})
 	pulumi.RegisterOutputType(AlertTypeOutput{})
 	pulumi.RegisterOutputType(AlertTypePtrOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourceDatabaseSslmodeOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourceDatabaseSslmodePtrOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourcePostProcessorsOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourcePostProcessorsPtrOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourceSnapshotReadOnlyOutput{})
-	pulumi.RegisterOutputType(AlloyDbSourceSnapshotReadOnlyPtrOutput{})
+	pulumi.RegisterOutputType(AwsS3RegionOutput{})
+	pulumi.RegisterOutputType(AwsS3RegionPtrOutput{})
 	pulumi.RegisterOutputType(AzureBlobDestinationFormatOutput{})
 	pulumi.RegisterOutputType(AzureBlobDestinationFormatPtrOutput{})
 	pulumi.RegisterOutputType(BigQueryDestinationTimePartitioningTypeOutput{})
 	pulumi.RegisterOutputType(BigQueryDestinationTimePartitioningTypePtrOutput{})
 	pulumi.RegisterOutputType(BinaryHandlingModeOutput{})
 	pulumi.RegisterOutputType(BinaryHandlingModePtrOutput{})
+	pulumi.RegisterOutputType(ConnectionTimeZoneOutput{})
+	pulumi.RegisterOutputType(ConnectionTimeZonePtrOutput{})
 	pulumi.RegisterOutputType(ConnectorFilterTagMatchOutput{})
 	pulumi.RegisterOutputType(ConnectorFilterTagMatchPtrOutput{})
 	pulumi.RegisterOutputType(ConnectorStateOutput{})
 	pulumi.RegisterOutputType(ConnectorStatePtrOutput{})
+	pulumi.RegisterOutputType(CursorOversizeHandlingModeOutput{})
+	pulumi.RegisterOutputType(CursorOversizeHandlingModePtrOutput{})
 	pulumi.RegisterOutputType(DatabricksDestinationConsumerWaitTimeForLargerBatchMsOutput{})
 	pulumi.RegisterOutputType(DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput{})
 	pulumi.RegisterOutputType(DatabricksDestinationPartitionModeOutput{})
 	pulumi.RegisterOutputType(DatabricksDestinationPartitionModePtrOutput{})
-	pulumi.RegisterOutputType(DocumentDbSourceCursorOversizeHandlingModeOutput{})
-	pulumi.RegisterOutputType(DocumentDbSourceCursorOversizeHandlingModePtrOutput{})
 	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapArrayEncodingOutput{})
 	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput{})
-	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapDocumentEncodingOutput{})
-	pulumi.RegisterOutputType(DocumentDbSourceTransformsUnwrapDocumentEncodingPtrOutput{})
+	pulumi.RegisterOutputType(DocumentIdStrategyOutput{})
+	pulumi.RegisterOutputType(DocumentIdStrategyPtrOutput{})
 	pulumi.RegisterOutputType(DriftActionOutput{})
 	pulumi.RegisterOutputType(DriftActionPtrOutput{})
 	pulumi.RegisterOutputType(ElasticsearchSourceEsSchemeOutput{})
@@ -15933,8 +12385,8 @@ func init() {
 	pulumi.RegisterOutputType(ElasticsearchSourceHttpAuthPtrOutput{})
 	pulumi.RegisterOutputType(FileCompressionTypeOutput{})
 	pulumi.RegisterOutputType(FileCompressionTypePtrOutput{})
-	pulumi.RegisterOutputType(GcsDestinationFormatOutput{})
-	pulumi.RegisterOutputType(GcsDestinationFormatPtrOutput{})
+	pulumi.RegisterOutputType(FileFormatOutput{})
+	pulumi.RegisterOutputType(FileFormatPtrOutput{})
 	pulumi.RegisterOutputType(HttpSinkDestinationDecimalFormatOutput{})
 	pulumi.RegisterOutputType(HttpSinkDestinationDecimalFormatPtrOutput{})
 	pulumi.RegisterOutputType(HttpSinkDestinationErrorsToleranceOutput{})
@@ -15947,8 +12399,6 @@ func init() {
 	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogClientRegionPtrOutput{})
 	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogTypeOutput{})
 	pulumi.RegisterOutputType(IcebergDestinationIcebergCatalogTypePtrOutput{})
-	pulumi.RegisterOutputType(IcebergDestinationInsertModeOutput{})
-	pulumi.RegisterOutputType(IcebergDestinationInsertModePtrOutput{})
 	pulumi.RegisterOutputType(IngestionModeOutput{})
 	pulumi.RegisterOutputType(IngestionModePtrOutput{})
 	pulumi.RegisterOutputType(InsertModeOutput{})
@@ -15965,50 +12415,20 @@ func init() {
 	pulumi.RegisterOutputType(KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput{})
 	pulumi.RegisterOutputType(KafkaDirectSourceFormatOutput{})
 	pulumi.RegisterOutputType(KafkaDirectSourceFormatPtrOutput{})
-	pulumi.RegisterOutputType(MariaDbSourceDatabaseConnectionTimeZoneOutput{})
-	pulumi.RegisterOutputType(MariaDbSourceDatabaseConnectionTimeZonePtrOutput{})
 	pulumi.RegisterOutputType(MariaDbSourceDatabaseSslModeOutput{})
 	pulumi.RegisterOutputType(MariaDbSourceDatabaseSslModePtrOutput{})
-	pulumi.RegisterOutputType(MariaDbSourceSnapshotGtidOutput{})
-	pulumi.RegisterOutputType(MariaDbSourceSnapshotGtidPtrOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceCursorOversizeHandlingModeOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceCursorOversizeHandlingModePtrOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapArrayEncodingOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapArrayEncodingPtrOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapDocumentEncodingOutput{})
-	pulumi.RegisterOutputType(MongoDbHostedSourceTransformsUnwrapDocumentEncodingPtrOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceCursorOversizeHandlingModeOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceCursorOversizeHandlingModePtrOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapArrayEncodingOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapArrayEncodingPtrOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapDocumentEncodingOutput{})
-	pulumi.RegisterOutputType(MongoDbSourceTransformsUnwrapDocumentEncodingPtrOutput{})
-	pulumi.RegisterOutputType(MysqlSourceDatabaseConnectionTimeZoneOutput{})
-	pulumi.RegisterOutputType(MysqlSourceDatabaseConnectionTimeZonePtrOutput{})
-	pulumi.RegisterOutputType(MysqlSourceSnapshotGtidOutput{})
-	pulumi.RegisterOutputType(MysqlSourceSnapshotGtidPtrOutput{})
 	pulumi.RegisterOutputType(NullSentinelModeOutput{})
 	pulumi.RegisterOutputType(NullSentinelModePtrOutput{})
 	pulumi.RegisterOutputType(OffsetResetTargetOutput{})
 	pulumi.RegisterOutputType(OffsetResetTargetPtrOutput{})
 	pulumi.RegisterOutputType(OversizedFieldBehaviorOutput{})
 	pulumi.RegisterOutputType(OversizedFieldBehaviorPtrOutput{})
-	pulumi.RegisterOutputType(PineconeDestinationDocumentIdStrategyOutput{})
-	pulumi.RegisterOutputType(PineconeDestinationDocumentIdStrategyPtrOutput{})
-	pulumi.RegisterOutputType(PlanetScaleSourceVitessTabletTypeOutput{})
-	pulumi.RegisterOutputType(PlanetScaleSourceVitessTabletTypePtrOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourceDatabaseSslmodeOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourceDatabaseSslmodePtrOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourcePostProcessorsOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourcePostProcessorsPtrOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourceSnapshotReadOnlyOutput{})
-	pulumi.RegisterOutputType(PostgresqlSourceSnapshotReadOnlyPtrOutput{})
+	pulumi.RegisterOutputType(PostProcessorOutput{})
+	pulumi.RegisterOutputType(PostProcessorPtrOutput{})
 	pulumi.RegisterOutputType(PrimaryKeyModeOutput{})
 	pulumi.RegisterOutputType(PrimaryKeyModePtrOutput{})
 	pulumi.RegisterOutputType(ProjectKeyToolProfileOutput{})
 	pulumi.RegisterOutputType(ProjectKeyToolProfilePtrOutput{})
-	pulumi.RegisterOutputType(R2DestinationFormatOutput{})
-	pulumi.RegisterOutputType(R2DestinationFormatPtrOutput{})
 	pulumi.RegisterOutputType(RedisDestinationRedisKeyDataTypeOutput{})
 	pulumi.RegisterOutputType(RedisDestinationRedisKeyDataTypePtrOutput{})
 	pulumi.RegisterOutputType(RedisSourceConnectorClassTypeOutput{})
@@ -16021,10 +12441,8 @@ func init() {
 	pulumi.RegisterOutputType(RedisSourceRedisStreamOffsetPtrOutput{})
 	pulumi.RegisterOutputType(ReplayWindowOutput{})
 	pulumi.RegisterOutputType(ReplayWindowPtrOutput{})
-	pulumi.RegisterOutputType(S3DestinationAwsS3RegionOutput{})
-	pulumi.RegisterOutputType(S3DestinationAwsS3RegionPtrOutput{})
-	pulumi.RegisterOutputType(S3DestinationFormatOutput{})
-	pulumi.RegisterOutputType(S3DestinationFormatPtrOutput{})
+	pulumi.RegisterOutputType(S3FileFormatOutput{})
+	pulumi.RegisterOutputType(S3FileFormatPtrOutput{})
 	pulumi.RegisterOutputType(S3SourceAwsS3RegionOutput{})
 	pulumi.RegisterOutputType(S3SourceAwsS3RegionPtrOutput{})
 	pulumi.RegisterOutputType(S3SourceFormatOutput{})
@@ -16035,16 +12453,8 @@ func init() {
 	pulumi.RegisterOutputType(SchemaEvolutionModePtrOutput{})
 	pulumi.RegisterOutputType(SnapshotTypeOutput{})
 	pulumi.RegisterOutputType(SnapshotTypePtrOutput{})
-	pulumi.RegisterOutputType(StarburstDestinationAwsS3RegionOutput{})
-	pulumi.RegisterOutputType(StarburstDestinationAwsS3RegionPtrOutput{})
-	pulumi.RegisterOutputType(StarburstDestinationFormatOutput{})
-	pulumi.RegisterOutputType(StarburstDestinationFormatPtrOutput{})
-	pulumi.RegisterOutputType(SupabaseSourceDatabaseSslmodeOutput{})
-	pulumi.RegisterOutputType(SupabaseSourceDatabaseSslmodePtrOutput{})
-	pulumi.RegisterOutputType(SupabaseSourcePostProcessorsOutput{})
-	pulumi.RegisterOutputType(SupabaseSourcePostProcessorsPtrOutput{})
-	pulumi.RegisterOutputType(SupabaseSourceSnapshotReadOnlyOutput{})
-	pulumi.RegisterOutputType(SupabaseSourceSnapshotReadOnlyPtrOutput{})
+	pulumi.RegisterOutputType(SslModeOutput{})
+	pulumi.RegisterOutputType(SslModePtrOutput{})
 	pulumi.RegisterOutputType(TagFilterTypeOutput{})
 	pulumi.RegisterOutputType(TagFilterTypePtrOutput{})
 	pulumi.RegisterOutputType(TopicCleanupPolicyOutput{})
@@ -16061,12 +12471,14 @@ func init() {
 	pulumi.RegisterOutputType(TransformTypePtrOutput{})
 	pulumi.RegisterOutputType(UnknownPayloadTypeBehaviorOutput{})
 	pulumi.RegisterOutputType(UnknownPayloadTypeBehaviorPtrOutput{})
-	pulumi.RegisterOutputType(VitessSourceVitessTabletTypeOutput{})
-	pulumi.RegisterOutputType(VitessSourceVitessTabletTypePtrOutput{})
+	pulumi.RegisterOutputType(UnwrapArrayEncodingOutput{})
+	pulumi.RegisterOutputType(UnwrapArrayEncodingPtrOutput{})
+	pulumi.RegisterOutputType(UnwrapDocumentEncodingOutput{})
+	pulumi.RegisterOutputType(UnwrapDocumentEncodingPtrOutput{})
+	pulumi.RegisterOutputType(VitessTabletTypeOutput{})
+	pulumi.RegisterOutputType(VitessTabletTypePtrOutput{})
 	pulumi.RegisterOutputType(WeaviateDestinationConsistencyLevelOutput{})
 	pulumi.RegisterOutputType(WeaviateDestinationConsistencyLevelPtrOutput{})
-	pulumi.RegisterOutputType(WeaviateDestinationDocumentIdStrategyOutput{})
-	pulumi.RegisterOutputType(WeaviateDestinationDocumentIdStrategyPtrOutput{})
 	pulumi.RegisterOutputType(WeaviateDestinationVectorStrategyOutput{})
 	pulumi.RegisterOutputType(WeaviateDestinationVectorStrategyPtrOutput{})
 	pulumi.RegisterOutputType(WeaviateDestinationWeaviateAuthSchemeOutput{})
@@ -16075,4 +12487,6 @@ func init() {
 	pulumi.RegisterOutputType(WeaviateDestinationWeaviateVectorizerPtrOutput{})
 	pulumi.RegisterOutputType(WebhookSourceFormatOutput{})
 	pulumi.RegisterOutputType(WebhookSourceFormatPtrOutput{})
+	pulumi.RegisterOutputType(YesNoOutput{})
+	pulumi.RegisterOutputType(YesNoPtrOutput{})
 }

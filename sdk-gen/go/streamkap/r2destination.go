@@ -58,7 +58,7 @@ type R2Destination struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format R2DestinationFormatPtrOutput `pulumi:"format"`
+	Format S3FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -273,7 +273,7 @@ type r2destinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format *R2DestinationFormat `pulumi:"format"`
+	Format *S3FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
 	Name               *string      `pulumi:"name"`
@@ -423,7 +423,7 @@ type R2DestinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format R2DestinationFormatPtrInput
+	Format S3FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
@@ -652,8 +652,8 @@ func (o R2DestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"JSON Array"`.
-func (o R2DestinationOutput) Format() R2DestinationFormatPtrOutput {
-	return o.ApplyT(func(v *R2Destination) R2DestinationFormatPtrOutput { return v.Format }).(R2DestinationFormatPtrOutput)
+func (o R2DestinationOutput) Format() S3FileFormatPtrOutput {
+	return o.ApplyT(func(v *R2Destination) S3FileFormatPtrOutput { return v.Format }).(S3FileFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).

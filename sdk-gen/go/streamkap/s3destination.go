@@ -28,7 +28,7 @@ type S3Destination struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region S3DestinationAwsS3RegionPtrOutput `pulumi:"awsS3Region"`
+	AwsS3Region AwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -64,7 +64,7 @@ type S3Destination struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format S3DestinationFormatPtrOutput `pulumi:"format"`
+	Format S3FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -252,7 +252,7 @@ type s3destinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region *S3DestinationAwsS3Region `pulumi:"awsS3Region"`
+	AwsS3Region *AwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -280,7 +280,7 @@ type s3destinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format *S3DestinationFormat `pulumi:"format"`
+	Format *S3FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
 	Name               *string      `pulumi:"name"`
@@ -406,7 +406,7 @@ type S3DestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region S3DestinationAwsS3RegionPtrInput
+	AwsS3Region AwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -434,7 +434,7 @@ type S3DestinationArgs struct {
 	// One of `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"JSON Array"`.
-	Format S3DestinationFormatPtrInput
+	Format S3FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
@@ -604,8 +604,8 @@ func (o S3DestinationOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 // One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 //
 // Defaults to `"us-west-2"`.
-func (o S3DestinationOutput) AwsS3Region() S3DestinationAwsS3RegionPtrOutput {
-	return o.ApplyT(func(v *S3Destination) S3DestinationAwsS3RegionPtrOutput { return v.AwsS3Region }).(S3DestinationAwsS3RegionPtrOutput)
+func (o S3DestinationOutput) AwsS3Region() AwsS3RegionPtrOutput {
+	return o.ApplyT(func(v *S3Destination) AwsS3RegionPtrOutput { return v.AwsS3Region }).(AwsS3RegionPtrOutput)
 }
 
 // AWS secret access key (config key `aws.secret.access.key`).
@@ -670,8 +670,8 @@ func (o S3DestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"JSON Array"`.
-func (o S3DestinationOutput) Format() S3DestinationFormatPtrOutput {
-	return o.ApplyT(func(v *S3Destination) S3DestinationFormatPtrOutput { return v.Format }).(S3DestinationFormatPtrOutput)
+func (o S3DestinationOutput) Format() S3FileFormatPtrOutput {
+	return o.ApplyT(func(v *S3Destination) S3FileFormatPtrOutput { return v.Format }).(S3FileFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).

@@ -28,7 +28,7 @@ type StarburstDestination struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region StarburstDestinationAwsS3RegionPtrOutput `pulumi:"awsS3Region"`
+	AwsS3Region AwsS3RegionPtrOutput `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -64,7 +64,7 @@ type StarburstDestination struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format StarburstDestinationFormatPtrOutput `pulumi:"format"`
+	Format FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
@@ -252,7 +252,7 @@ type starburstDestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region *StarburstDestinationAwsS3Region `pulumi:"awsS3Region"`
+	AwsS3Region *AwsS3Region `pulumi:"awsS3Region"`
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -280,7 +280,7 @@ type starburstDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format *StarburstDestinationFormat `pulumi:"format"`
+	Format *FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
 	Name               *string      `pulumi:"name"`
@@ -406,7 +406,7 @@ type StarburstDestinationArgs struct {
 	// One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 	//
 	// Defaults to `"us-west-2"`.
-	AwsS3Region StarburstDestinationAwsS3RegionPtrInput
+	AwsS3Region AwsS3RegionPtrInput
 	// AWS secret access key (config key `aws.secret.access.key`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -434,7 +434,7 @@ type StarburstDestinationArgs struct {
 	// One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 	//
 	// Defaults to `"CSV"`.
-	Format StarburstDestinationFormatPtrInput
+	Format FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
 	Name               pulumi.StringPtrInput
@@ -604,8 +604,8 @@ func (o StarburstDestinationOutput) AwsS3BucketName() pulumi.StringPtrOutput {
 // One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
 //
 // Defaults to `"us-west-2"`.
-func (o StarburstDestinationOutput) AwsS3Region() StarburstDestinationAwsS3RegionPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) StarburstDestinationAwsS3RegionPtrOutput { return v.AwsS3Region }).(StarburstDestinationAwsS3RegionPtrOutput)
+func (o StarburstDestinationOutput) AwsS3Region() AwsS3RegionPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) AwsS3RegionPtrOutput { return v.AwsS3Region }).(AwsS3RegionPtrOutput)
 }
 
 // AWS secret access key (config key `aws.secret.access.key`).
@@ -670,8 +670,8 @@ func (o StarburstDestinationOutput) FileNameTemplate() pulumi.StringPtrOutput {
 // One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
 //
 // Defaults to `"CSV"`.
-func (o StarburstDestinationOutput) Format() StarburstDestinationFormatPtrOutput {
-	return o.ApplyT(func(v *StarburstDestination) StarburstDestinationFormatPtrOutput { return v.Format }).(StarburstDestinationFormatPtrOutput)
+func (o StarburstDestinationOutput) Format() FileFormatPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) FileFormatPtrOutput { return v.Format }).(FileFormatPtrOutput)
 }
 
 // Format output fields (config key `format.output.fields.user.defined`).

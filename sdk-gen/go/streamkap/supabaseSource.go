@@ -67,7 +67,7 @@ type SupabaseSource struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode SupabaseSourceDatabaseSslmodePtrOutput `pulumi:"databaseSslmode"`
+	DatabaseSslmode SslModePtrOutput `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringPtrOutput `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -101,7 +101,7 @@ type SupabaseSource struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors SupabaseSourcePostProcessorsPtrOutput `pulumi:"postProcessors"`
+	PostProcessors PostProcessorPtrOutput `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -157,7 +157,7 @@ type SupabaseSource struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SupabaseSourceSnapshotReadOnlyPtrOutput `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly YesNoPtrOutput `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -361,7 +361,7 @@ type supabaseSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode *SupabaseSourceDatabaseSslmode `pulumi:"databaseSslmode"`
+	DatabaseSslmode *SslMode `pulumi:"databaseSslmode"`
 	// Database user (config key `database.user`).
 	DatabaseUser string `pulumi:"databaseUser"`
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -393,7 +393,7 @@ type supabaseSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors *SupabaseSourcePostProcessors `pulumi:"postProcessors"`
+	PostProcessors *PostProcessor `pulumi:"postProcessors"`
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -447,7 +447,7 @@ type supabaseSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly *SupabaseSourceSnapshotReadOnly `pulumi:"snapshotReadOnly"`
+	SnapshotReadOnly *YesNo `pulumi:"snapshotReadOnly"`
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -582,7 +582,7 @@ type SupabaseSourceArgs struct {
 	// One of `require`, `disable`.
 	//
 	// Defaults to `"require"`.
-	DatabaseSslmode SupabaseSourceDatabaseSslmodePtrInput
+	DatabaseSslmode SslModePtrInput
 	// Database user (config key `database.user`).
 	DatabaseUser pulumi.StringInput
 	// Heartbeat data collection schema or database (config key `heartbeat.data.collection.schema.or.database`).
@@ -614,7 +614,7 @@ type SupabaseSourceArgs struct {
 	// Post processors (config key `post.processors`).
 	//
 	// One of `reselector`.
-	PostProcessors SupabaseSourcePostProcessorsPtrInput
+	PostProcessors PostProcessorPtrInput
 	// Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
 	//
 	// Defaults to `"$^"`.
@@ -668,7 +668,7 @@ type SupabaseSourceArgs struct {
 	// One of `Yes`, `No`.
 	//
 	// Defaults to `"Yes"`.
-	SnapshotReadOnly SupabaseSourceSnapshotReadOnlyPtrInput
+	SnapshotReadOnly YesNoPtrInput
 	// SSH enabled (config key `ssh.enabled`).
 	//
 	// Defaults to `false`.
@@ -885,8 +885,8 @@ func (o SupabaseSourceOutput) DatabasePort() pulumi.IntPtrOutput {
 // One of `require`, `disable`.
 //
 // Defaults to `"require"`.
-func (o SupabaseSourceOutput) DatabaseSslmode() SupabaseSourceDatabaseSslmodePtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) SupabaseSourceDatabaseSslmodePtrOutput { return v.DatabaseSslmode }).(SupabaseSourceDatabaseSslmodePtrOutput)
+func (o SupabaseSourceOutput) DatabaseSslmode() SslModePtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) SslModePtrOutput { return v.DatabaseSslmode }).(SslModePtrOutput)
 }
 
 // Database user (config key `database.user`).
@@ -946,8 +946,8 @@ func (o SupabaseSourceOutput) OnDrift() DriftActionPtrOutput {
 // Post processors (config key `post.processors`).
 //
 // One of `reselector`.
-func (o SupabaseSourceOutput) PostProcessors() SupabaseSourcePostProcessorsPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) SupabaseSourcePostProcessorsPtrOutput { return v.PostProcessors }).(SupabaseSourcePostProcessorsPtrOutput)
+func (o SupabaseSourceOutput) PostProcessors() PostProcessorPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) PostProcessorPtrOutput { return v.PostProcessors }).(PostProcessorPtrOutput)
 }
 
 // Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1041,8 +1041,8 @@ func (o SupabaseSourceOutput) Snapshot() ConnectorSnapshotPtrOutput {
 // One of `Yes`, `No`.
 //
 // Defaults to `"Yes"`.
-func (o SupabaseSourceOutput) SnapshotReadOnly() SupabaseSourceSnapshotReadOnlyPtrOutput {
-	return o.ApplyT(func(v *SupabaseSource) SupabaseSourceSnapshotReadOnlyPtrOutput { return v.SnapshotReadOnly }).(SupabaseSourceSnapshotReadOnlyPtrOutput)
+func (o SupabaseSourceOutput) SnapshotReadOnly() YesNoPtrOutput {
+	return o.ApplyT(func(v *SupabaseSource) YesNoPtrOutput { return v.SnapshotReadOnly }).(YesNoPtrOutput)
 }
 
 // SSH enabled (config key `ssh.enabled`).

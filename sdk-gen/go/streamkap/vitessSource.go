@@ -188,7 +188,7 @@ type VitessSource struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessSourceVitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
+	VitessTabletType VitessTabletTypePtrOutput `pulumi:"vitessTabletType"`
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost pulumi.StringPtrOutput `pulumi:"vitessVtctldHost"`
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -432,7 +432,7 @@ type vitessSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType *VitessSourceVitessTabletType `pulumi:"vitessTabletType"`
+	VitessTabletType *VitessTabletType `pulumi:"vitessTabletType"`
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost string `pulumi:"vitessVtctldHost"`
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -603,7 +603,7 @@ type VitessSourceArgs struct {
 	// One of `MASTER`, `REPLICA`, `RDONLY`.
 	//
 	// Defaults to `"MASTER"`.
-	VitessTabletType VitessSourceVitessTabletTypePtrInput
+	VitessTabletType VitessTabletTypePtrInput
 	// Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).
 	VitessVtctldHost pulumi.StringInput
 	// Vitess vtctld password (config key `vitess.vtctld.password`).
@@ -958,8 +958,8 @@ func (o VitessSourceOutput) VitessKeyspace() pulumi.StringPtrOutput {
 // One of `MASTER`, `REPLICA`, `RDONLY`.
 //
 // Defaults to `"MASTER"`.
-func (o VitessSourceOutput) VitessTabletType() VitessSourceVitessTabletTypePtrOutput {
-	return o.ApplyT(func(v *VitessSource) VitessSourceVitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessSourceVitessTabletTypePtrOutput)
+func (o VitessSourceOutput) VitessTabletType() VitessTabletTypePtrOutput {
+	return o.ApplyT(func(v *VitessSource) VitessTabletTypePtrOutput { return v.VitessTabletType }).(VitessTabletTypePtrOutput)
 }
 
 // Vitess vtctld host (config key `vitess.vtctld.host.user.defined`).

@@ -63,7 +63,7 @@ type WeaviateDestination struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy WeaviateDestinationDocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max connection retries (config key `max.connection.retries`).
@@ -346,7 +346,7 @@ type weaviateDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy *WeaviateDestinationDocumentIdStrategy `pulumi:"documentIdStrategy"`
+	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -572,7 +572,7 @@ type WeaviateDestinationArgs struct {
 	// One of `None`, `Kafka ID`, `Field ID`.
 	//
 	// Defaults to `"None"`.
-	DocumentIdStrategy WeaviateDestinationDocumentIdStrategyPtrInput
+	DocumentIdStrategy DocumentIdStrategyPtrInput
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -877,10 +877,8 @@ func (o WeaviateDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // One of `None`, `Kafka ID`, `Field ID`.
 //
 // Defaults to `"None"`.
-func (o WeaviateDestinationOutput) DocumentIdStrategy() WeaviateDestinationDocumentIdStrategyPtrOutput {
-	return o.ApplyT(func(v *WeaviateDestination) WeaviateDestinationDocumentIdStrategyPtrOutput {
-		return v.DocumentIdStrategy
-	}).(WeaviateDestinationDocumentIdStrategyPtrOutput)
+func (o WeaviateDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

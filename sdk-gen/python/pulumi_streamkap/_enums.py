@@ -10,31 +10,29 @@ __all__ = [
     'AlertChannel',
     'AlertEntityType',
     'AlertType',
-    'AlloyDbSourceDatabaseSslmode',
-    'AlloyDbSourcePostProcessors',
-    'AlloyDbSourceSnapshotReadOnly',
+    'AwsS3Region',
     'AzureBlobDestinationFormat',
     'BigQueryDestinationTimePartitioningType',
     'BinaryHandlingMode',
+    'ConnectionTimeZone',
     'ConnectorFilterTagMatch',
     'ConnectorState',
+    'CursorOversizeHandlingMode',
     'DatabricksDestinationConsumerWaitTimeForLargerBatchMs',
     'DatabricksDestinationPartitionMode',
-    'DocumentDbSourceCursorOversizeHandlingMode',
     'DocumentDbSourceTransformsUnwrapArrayEncoding',
-    'DocumentDbSourceTransformsUnwrapDocumentEncoding',
+    'DocumentIdStrategy',
     'DriftAction',
     'ElasticsearchSourceEsScheme',
     'ElasticsearchSourceHttpAuth',
     'FileCompressionType',
-    'GcsDestinationFormat',
+    'FileFormat',
     'HttpSinkDestinationDecimalFormat',
     'HttpSinkDestinationErrorsTolerance',
     'HttpSinkDestinationHttpAuthorizationType',
     'IcebergDestinationIcebergCatalogAuthMode',
     'IcebergDestinationIcebergCatalogClientRegion',
     'IcebergDestinationIcebergCatalogType',
-    'IcebergDestinationInsertMode',
     'IngestionMode',
     'InsertMode',
     'KafkaAclOperation',
@@ -43,46 +41,26 @@ __all__ = [
     'KafkaDestinationDestinationFormat',
     'KafkaDestinationTransformsChangeTopicNameAddOriginalTopic',
     'KafkaDirectSourceFormat',
-    'MariaDbSourceDatabaseConnectionTimeZone',
     'MariaDbSourceDatabaseSslMode',
-    'MariaDbSourceSnapshotGtid',
-    'MongoDbHostedSourceCursorOversizeHandlingMode',
-    'MongoDbHostedSourceTransformsUnwrapArrayEncoding',
-    'MongoDbHostedSourceTransformsUnwrapDocumentEncoding',
-    'MongoDbSourceCursorOversizeHandlingMode',
-    'MongoDbSourceTransformsUnwrapArrayEncoding',
-    'MongoDbSourceTransformsUnwrapDocumentEncoding',
-    'MysqlSourceDatabaseConnectionTimeZone',
-    'MysqlSourceSnapshotGtid',
     'NullSentinelMode',
     'OffsetResetTarget',
     'OversizedFieldBehavior',
-    'PineconeDestinationDocumentIdStrategy',
-    'PlanetScaleSourceVitessTabletType',
-    'PostgresqlSourceDatabaseSslmode',
-    'PostgresqlSourcePostProcessors',
-    'PostgresqlSourceSnapshotReadOnly',
+    'PostProcessor',
     'PrimaryKeyMode',
     'ProjectKeyToolProfile',
-    'R2DestinationFormat',
     'RedisDestinationRedisKeyDataType',
     'RedisSourceConnectorClassType',
     'RedisSourceMode',
     'RedisSourceRedisStreamDelivery',
     'RedisSourceRedisStreamOffset',
     'ReplayWindow',
-    'S3DestinationAwsS3Region',
-    'S3DestinationFormat',
+    'S3FileFormat',
     'S3SourceAwsS3Region',
     'S3SourceFormat',
     'S3SourceFsCleanupPolicyClass',
     'SchemaEvolutionMode',
     'SnapshotType',
-    'StarburstDestinationAwsS3Region',
-    'StarburstDestinationFormat',
-    'SupabaseSourceDatabaseSslmode',
-    'SupabaseSourcePostProcessors',
-    'SupabaseSourceSnapshotReadOnly',
+    'SslMode',
     'TagFilterType',
     'TopicCleanupPolicy',
     'TopicFilterEntityType',
@@ -91,13 +69,15 @@ __all__ = [
     'TransformLanguage',
     'TransformType',
     'UnknownPayloadTypeBehavior',
-    'VitessSourceVitessTabletType',
+    'UnwrapArrayEncoding',
+    'UnwrapDocumentEncoding',
+    'VitessTabletType',
     'WeaviateDestinationConsistencyLevel',
-    'WeaviateDestinationDocumentIdStrategy',
     'WeaviateDestinationVectorStrategy',
     'WeaviateDestinationWeaviateAuthScheme',
     'WeaviateDestinationWeaviateVectorizer',
     'WebhookSourceFormat',
+    'YesNo',
 ]
 
 
@@ -129,21 +109,24 @@ class AlertType(_builtins.str, Enum):
     TRANSFORM_STATUS = "transform_status"
 
 
-@pulumi.type_token("streamkap:index:AlloyDbSourceDatabaseSslmode")
-class AlloyDbSourceDatabaseSslmode(_builtins.str, Enum):
-    REQUIRE = "require"
-    DISABLE = "disable"
-
-
-@pulumi.type_token("streamkap:index:AlloyDbSourcePostProcessors")
-class AlloyDbSourcePostProcessors(_builtins.str, Enum):
-    RESELECTOR = "reselector"
-
-
-@pulumi.type_token("streamkap:index:AlloyDbSourceSnapshotReadOnly")
-class AlloyDbSourceSnapshotReadOnly(_builtins.str, Enum):
-    YES = "Yes"
-    NO = "No"
+@pulumi.type_token("streamkap:index:AwsS3Region")
+class AwsS3Region(_builtins.str, Enum):
+    AP_NORTHEAST_1 = "ap-northeast-1"
+    AP_NORTHEAST_2 = "ap-northeast-2"
+    AP_SOUTH_1 = "ap-south-1"
+    AP_SOUTHEAST_1 = "ap-southeast-1"
+    AP_SOUTHEAST_2 = "ap-southeast-2"
+    CA_CENTRAL_1 = "ca-central-1"
+    CN_NORTH_1 = "cn-north-1"
+    EU_CENTRAL_1 = "eu-central-1"
+    EU_WEST_1 = "eu-west-1"
+    EU_WEST_2 = "eu-west-2"
+    SA_EAST_1 = "sa-east-1"
+    US_EAST_1 = "us-east-1"
+    US_EAST_2 = "us-east-2"
+    US_GOV_WEST_1 = "us-gov-west-1"
+    US_WEST_1 = "us-west-1"
+    US_WEST_2 = "us-west-2"
 
 
 @pulumi.type_token("streamkap:index:AzureBlobDestinationFormat")
@@ -165,10 +148,101 @@ class BigQueryDestinationTimePartitioningType(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:BinaryHandlingMode")
 class BinaryHandlingMode(_builtins.str, Enum):
-    BYTES = "bytes"
     BASE64 = "base64"
     BASE64_URL_SAFE = "base64-url-safe"
+    BYTES = "bytes"
     HEX = "hex"
+
+
+@pulumi.type_token("streamkap:index:ConnectionTimeZone")
+class ConnectionTimeZone(_builtins.str, Enum):
+    AFRICA_CAIRO = "Africa/Cairo"
+    AFRICA_CASABLANCA = "Africa/Casablanca"
+    AFRICA_HARARE = "Africa/Harare"
+    AFRICA_MONROVIA = "Africa/Monrovia"
+    AFRICA_NAIROBI = "Africa/Nairobi"
+    AFRICA_TRIPOLI = "Africa/Tripoli"
+    AFRICA_WINDHOEK = "Africa/Windhoek"
+    AMERICA_ARAGUAINA = "America/Araguaina"
+    AMERICA_ASUNCION = "America/Asuncion"
+    AMERICA_BOGOTA = "America/Bogota"
+    AMERICA_BUENOS_AIRES = "America/Buenos_Aires"
+    AMERICA_CARACAS = "America/Caracas"
+    AMERICA_CHIHUAHUA = "America/Chihuahua"
+    AMERICA_CUIABA = "America/Cuiaba"
+    AMERICA_DENVER = "America/Denver"
+    AMERICA_FORTALEZA = "America/Fortaleza"
+    AMERICA_GUATEMALA = "America/Guatemala"
+    AMERICA_HALIFAX = "America/Halifax"
+    AMERICA_MANAUS = "America/Manaus"
+    AMERICA_MATAMOROS = "America/Matamoros"
+    AMERICA_MONTERREY = "America/Monterrey"
+    AMERICA_MONTEVIDEO = "America/Montevideo"
+    AMERICA_PHOENIX = "America/Phoenix"
+    AMERICA_SANTIAGO = "America/Santiago"
+    AMERICA_TIJUANA = "America/Tijuana"
+    ASIA_AMMAN = "Asia/Amman"
+    ASIA_ASHGABAT = "Asia/Ashgabat"
+    ASIA_BAGHDAD = "Asia/Baghdad"
+    ASIA_BAKU = "Asia/Baku"
+    ASIA_BANGKOK = "Asia/Bangkok"
+    ASIA_BEIRUT = "Asia/Beirut"
+    ASIA_CALCUTTA = "Asia/Calcutta"
+    ASIA_DAMASCUS = "Asia/Damascus"
+    ASIA_DHAKA = "Asia/Dhaka"
+    ASIA_IRKUTSK = "Asia/Irkutsk"
+    ASIA_JERUSALEM = "Asia/Jerusalem"
+    ASIA_KABUL = "Asia/Kabul"
+    ASIA_KARACHI = "Asia/Karachi"
+    ASIA_KATHMANDU = "Asia/Kathmandu"
+    ASIA_KRASNOYARSK = "Asia/Krasnoyarsk"
+    ASIA_MAGADAN = "Asia/Magadan"
+    ASIA_MUSCAT = "Asia/Muscat"
+    ASIA_NOVOSIBIRSK = "Asia/Novosibirsk"
+    ASIA_RIYADH = "Asia/Riyadh"
+    ASIA_SEOUL = "Asia/Seoul"
+    ASIA_SHANGHAI = "Asia/Shanghai"
+    ASIA_SINGAPORE = "Asia/Singapore"
+    ASIA_TAIPEI = "Asia/Taipei"
+    ASIA_TEHRAN = "Asia/Tehran"
+    ASIA_TOKYO = "Asia/Tokyo"
+    ASIA_ULAANBAATAR = "Asia/Ulaanbaatar"
+    ASIA_VLADIVOSTOK = "Asia/Vladivostok"
+    ASIA_YAKUTSK = "Asia/Yakutsk"
+    ASIA_YEREVAN = "Asia/Yerevan"
+    ATLANTIC_AZORES = "Atlantic/Azores"
+    AUSTRALIA_ADELAIDE = "Australia/Adelaide"
+    AUSTRALIA_BRISBANE = "Australia/Brisbane"
+    AUSTRALIA_DARWIN = "Australia/Darwin"
+    AUSTRALIA_HOBART = "Australia/Hobart"
+    AUSTRALIA_PERTH = "Australia/Perth"
+    AUSTRALIA_SYDNEY = "Australia/Sydney"
+    BRAZIL_EAST = "Brazil/East"
+    CANADA_NEWFOUNDLAND = "Canada/Newfoundland"
+    CANADA_SASKATCHEWAN = "Canada/Saskatchewan"
+    CANADA_YUKON = "Canada/Yukon"
+    EUROPE_AMSTERDAM = "Europe/Amsterdam"
+    EUROPE_ATHENS = "Europe/Athens"
+    EUROPE_DUBLIN = "Europe/Dublin"
+    EUROPE_HELSINKI = "Europe/Helsinki"
+    EUROPE_ISTANBUL = "Europe/Istanbul"
+    EUROPE_KALININGRAD = "Europe/Kaliningrad"
+    EUROPE_MOSCOW = "Europe/Moscow"
+    EUROPE_PARIS = "Europe/Paris"
+    EUROPE_PRAGUE = "Europe/Prague"
+    EUROPE_SARAJEVO = "Europe/Sarajevo"
+    PACIFIC_AUCKLAND = "Pacific/Auckland"
+    PACIFIC_FIJI = "Pacific/Fiji"
+    PACIFIC_GUAM = "Pacific/Guam"
+    PACIFIC_HONOLULU = "Pacific/Honolulu"
+    PACIFIC_SAMOA = "Pacific/Samoa"
+    SERVER = "SERVER"
+    U_S_ALASKA = "US/Alaska"
+    U_S_CENTRAL = "US/Central"
+    U_S_EAST_INDIANA = "US/East-Indiana"
+    U_S_EASTERN = "US/Eastern"
+    U_S_PACIFIC = "US/Pacific"
+    UTC = "UTC"
 
 
 @pulumi.type_token("streamkap:index:ConnectorFilterTagMatch")
@@ -187,6 +261,12 @@ class ConnectorState(_builtins.str, Enum):
     RUNNING = "running"
     PAUSED = "paused"
     STOPPED = "stopped"
+
+
+@pulumi.type_token("streamkap:index:CursorOversizeHandlingMode")
+class CursorOversizeHandlingMode(_builtins.str, Enum):
+    SKIP = "skip"
+    SPLIT = "split"
 
 
 @pulumi.type_token("streamkap:index:DatabricksDestinationConsumerWaitTimeForLargerBatchMs")
@@ -210,22 +290,17 @@ class DatabricksDestinationPartitionMode(_builtins.str, Enum):
     BY_TOPIC_AND_PARTITION = "by_topic_and_partition"
 
 
-@pulumi.type_token("streamkap:index:DocumentDbSourceCursorOversizeHandlingMode")
-class DocumentDbSourceCursorOversizeHandlingMode(_builtins.str, Enum):
-    SKIP = "skip"
-    SPLIT = "split"
-
-
 @pulumi.type_token("streamkap:index:DocumentDbSourceTransformsUnwrapArrayEncoding")
 class DocumentDbSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
     ARRAY = "array"
     ARRAY_STRING = "array_string"
 
 
-@pulumi.type_token("streamkap:index:DocumentDbSourceTransformsUnwrapDocumentEncoding")
-class DocumentDbSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
-    DOCUMENT = "document"
-    STRING = "string"
+@pulumi.type_token("streamkap:index:DocumentIdStrategy")
+class DocumentIdStrategy(_builtins.str, Enum):
+    FIELD_ID = "Field ID"
+    KAFKA_ID = "Kafka ID"
+    NONE = "None"
 
 
 @pulumi.type_token("streamkap:index:DriftAction")
@@ -248,17 +323,17 @@ class ElasticsearchSourceHttpAuth(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:FileCompressionType")
 class FileCompressionType(_builtins.str, Enum):
-    NONE = "none"
     GZIP = "gzip"
+    NONE = "none"
     SNAPPY = "snappy"
     ZSTD = "zstd"
 
 
-@pulumi.type_token("streamkap:index:GcsDestinationFormat")
-class GcsDestinationFormat(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:FileFormat")
+class FileFormat(_builtins.str, Enum):
     CSV = "CSV"
-    JSO_N_LINES = "JSON Lines"
     JSO_N_ARRAY = "JSON Array"
+    JSO_N_LINES = "JSON Lines"
     PARQUET = "Parquet"
 
 
@@ -316,16 +391,10 @@ class IcebergDestinationIcebergCatalogType(_builtins.str, Enum):
     GLUE = "glue"
 
 
-@pulumi.type_token("streamkap:index:IcebergDestinationInsertMode")
-class IcebergDestinationInsertMode(_builtins.str, Enum):
-    INSERT = "insert"
-    UPSERT = "upsert"
-
-
 @pulumi.type_token("streamkap:index:IngestionMode")
 class IngestionMode(_builtins.str, Enum):
-    UPSERT = "upsert"
     APPEND = "append"
+    UPSERT = "upsert"
 
 
 @pulumi.type_token("streamkap:index:InsertMode")
@@ -382,242 +451,10 @@ class KafkaDirectSourceFormat(_builtins.str, Enum):
     AVRO = "avro"
 
 
-@pulumi.type_token("streamkap:index:MariaDbSourceDatabaseConnectionTimeZone")
-class MariaDbSourceDatabaseConnectionTimeZone(_builtins.str, Enum):
-    SERVER = "SERVER"
-    UTC = "UTC"
-    AFRICA_CAIRO = "Africa/Cairo"
-    ASIA_RIYADH = "Asia/Riyadh"
-    AFRICA_CASABLANCA = "Africa/Casablanca"
-    ASIA_SEOUL = "Asia/Seoul"
-    AFRICA_HARARE = "Africa/Harare"
-    ASIA_SHANGHAI = "Asia/Shanghai"
-    AFRICA_MONROVIA = "Africa/Monrovia"
-    ASIA_SINGAPORE = "Asia/Singapore"
-    AFRICA_NAIROBI = "Africa/Nairobi"
-    ASIA_TAIPEI = "Asia/Taipei"
-    AFRICA_TRIPOLI = "Africa/Tripoli"
-    ASIA_TEHRAN = "Asia/Tehran"
-    AFRICA_WINDHOEK = "Africa/Windhoek"
-    ASIA_TOKYO = "Asia/Tokyo"
-    AMERICA_ARAGUAINA = "America/Araguaina"
-    ASIA_ULAANBAATAR = "Asia/Ulaanbaatar"
-    AMERICA_ASUNCION = "America/Asuncion"
-    ASIA_VLADIVOSTOK = "Asia/Vladivostok"
-    AMERICA_BOGOTA = "America/Bogota"
-    ASIA_YAKUTSK = "Asia/Yakutsk"
-    AMERICA_BUENOS_AIRES = "America/Buenos_Aires"
-    ASIA_YEREVAN = "Asia/Yerevan"
-    AMERICA_CARACAS = "America/Caracas"
-    ATLANTIC_AZORES = "Atlantic/Azores"
-    AMERICA_CHIHUAHUA = "America/Chihuahua"
-    AUSTRALIA_ADELAIDE = "Australia/Adelaide"
-    AMERICA_CUIABA = "America/Cuiaba"
-    AUSTRALIA_BRISBANE = "Australia/Brisbane"
-    AMERICA_DENVER = "America/Denver"
-    AUSTRALIA_DARWIN = "Australia/Darwin"
-    AMERICA_FORTALEZA = "America/Fortaleza"
-    AUSTRALIA_HOBART = "Australia/Hobart"
-    AMERICA_GUATEMALA = "America/Guatemala"
-    AUSTRALIA_PERTH = "Australia/Perth"
-    AMERICA_HALIFAX = "America/Halifax"
-    AUSTRALIA_SYDNEY = "Australia/Sydney"
-    AMERICA_MANAUS = "America/Manaus"
-    BRAZIL_EAST = "Brazil/East"
-    AMERICA_MATAMOROS = "America/Matamoros"
-    CANADA_NEWFOUNDLAND = "Canada/Newfoundland"
-    AMERICA_MONTERREY = "America/Monterrey"
-    CANADA_SASKATCHEWAN = "Canada/Saskatchewan"
-    AMERICA_MONTEVIDEO = "America/Montevideo"
-    CANADA_YUKON = "Canada/Yukon"
-    AMERICA_PHOENIX = "America/Phoenix"
-    EUROPE_AMSTERDAM = "Europe/Amsterdam"
-    AMERICA_SANTIAGO = "America/Santiago"
-    EUROPE_ATHENS = "Europe/Athens"
-    AMERICA_TIJUANA = "America/Tijuana"
-    EUROPE_DUBLIN = "Europe/Dublin"
-    ASIA_AMMAN = "Asia/Amman"
-    EUROPE_HELSINKI = "Europe/Helsinki"
-    ASIA_ASHGABAT = "Asia/Ashgabat"
-    EUROPE_ISTANBUL = "Europe/Istanbul"
-    ASIA_BAGHDAD = "Asia/Baghdad"
-    EUROPE_KALININGRAD = "Europe/Kaliningrad"
-    ASIA_BAKU = "Asia/Baku"
-    EUROPE_MOSCOW = "Europe/Moscow"
-    ASIA_BANGKOK = "Asia/Bangkok"
-    EUROPE_PARIS = "Europe/Paris"
-    ASIA_BEIRUT = "Asia/Beirut"
-    EUROPE_PRAGUE = "Europe/Prague"
-    ASIA_CALCUTTA = "Asia/Calcutta"
-    EUROPE_SARAJEVO = "Europe/Sarajevo"
-    ASIA_DAMASCUS = "Asia/Damascus"
-    PACIFIC_AUCKLAND = "Pacific/Auckland"
-    ASIA_DHAKA = "Asia/Dhaka"
-    PACIFIC_FIJI = "Pacific/Fiji"
-    ASIA_IRKUTSK = "Asia/Irkutsk"
-    PACIFIC_GUAM = "Pacific/Guam"
-    ASIA_JERUSALEM = "Asia/Jerusalem"
-    PACIFIC_HONOLULU = "Pacific/Honolulu"
-    ASIA_KABUL = "Asia/Kabul"
-    PACIFIC_SAMOA = "Pacific/Samoa"
-    ASIA_KARACHI = "Asia/Karachi"
-    U_S_ALASKA = "US/Alaska"
-    ASIA_KATHMANDU = "Asia/Kathmandu"
-    U_S_CENTRAL = "US/Central"
-    ASIA_KRASNOYARSK = "Asia/Krasnoyarsk"
-    U_S_EASTERN = "US/Eastern"
-    ASIA_MAGADAN = "Asia/Magadan"
-    U_S_EAST_INDIANA = "US/East-Indiana"
-    ASIA_MUSCAT = "Asia/Muscat"
-    U_S_PACIFIC = "US/Pacific"
-    ASIA_NOVOSIBIRSK = "Asia/Novosibirsk"
-
-
 @pulumi.type_token("streamkap:index:MariaDbSourceDatabaseSslMode")
 class MariaDbSourceDatabaseSslMode(_builtins.str, Enum):
     DISABLE = "disable"
     TRUST = "trust"
-
-
-@pulumi.type_token("streamkap:index:MariaDbSourceSnapshotGtid")
-class MariaDbSourceSnapshotGtid(_builtins.str, Enum):
-    YES = "Yes"
-    NO = "No"
-
-
-@pulumi.type_token("streamkap:index:MongoDbHostedSourceCursorOversizeHandlingMode")
-class MongoDbHostedSourceCursorOversizeHandlingMode(_builtins.str, Enum):
-    SKIP = "skip"
-    SPLIT = "split"
-
-
-@pulumi.type_token("streamkap:index:MongoDbHostedSourceTransformsUnwrapArrayEncoding")
-class MongoDbHostedSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
-    ARRAY = "array"
-    ARRAY_STRING = "array_string"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:MongoDbHostedSourceTransformsUnwrapDocumentEncoding")
-class MongoDbHostedSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
-    DOCUMENT = "document"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:MongoDbSourceCursorOversizeHandlingMode")
-class MongoDbSourceCursorOversizeHandlingMode(_builtins.str, Enum):
-    SKIP = "skip"
-    SPLIT = "split"
-
-
-@pulumi.type_token("streamkap:index:MongoDbSourceTransformsUnwrapArrayEncoding")
-class MongoDbSourceTransformsUnwrapArrayEncoding(_builtins.str, Enum):
-    ARRAY = "array"
-    ARRAY_STRING = "array_string"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:MongoDbSourceTransformsUnwrapDocumentEncoding")
-class MongoDbSourceTransformsUnwrapDocumentEncoding(_builtins.str, Enum):
-    DOCUMENT = "document"
-    STRING = "string"
-
-
-@pulumi.type_token("streamkap:index:MysqlSourceDatabaseConnectionTimeZone")
-class MysqlSourceDatabaseConnectionTimeZone(_builtins.str, Enum):
-    SERVER = "SERVER"
-    UTC = "UTC"
-    AFRICA_CAIRO = "Africa/Cairo"
-    ASIA_RIYADH = "Asia/Riyadh"
-    AFRICA_CASABLANCA = "Africa/Casablanca"
-    ASIA_SEOUL = "Asia/Seoul"
-    AFRICA_HARARE = "Africa/Harare"
-    ASIA_SHANGHAI = "Asia/Shanghai"
-    AFRICA_MONROVIA = "Africa/Monrovia"
-    ASIA_SINGAPORE = "Asia/Singapore"
-    AFRICA_NAIROBI = "Africa/Nairobi"
-    ASIA_TAIPEI = "Asia/Taipei"
-    AFRICA_TRIPOLI = "Africa/Tripoli"
-    ASIA_TEHRAN = "Asia/Tehran"
-    AFRICA_WINDHOEK = "Africa/Windhoek"
-    ASIA_TOKYO = "Asia/Tokyo"
-    AMERICA_ARAGUAINA = "America/Araguaina"
-    ASIA_ULAANBAATAR = "Asia/Ulaanbaatar"
-    AMERICA_ASUNCION = "America/Asuncion"
-    ASIA_VLADIVOSTOK = "Asia/Vladivostok"
-    AMERICA_BOGOTA = "America/Bogota"
-    ASIA_YAKUTSK = "Asia/Yakutsk"
-    AMERICA_BUENOS_AIRES = "America/Buenos_Aires"
-    ASIA_YEREVAN = "Asia/Yerevan"
-    AMERICA_CARACAS = "America/Caracas"
-    ATLANTIC_AZORES = "Atlantic/Azores"
-    AMERICA_CHIHUAHUA = "America/Chihuahua"
-    AUSTRALIA_ADELAIDE = "Australia/Adelaide"
-    AMERICA_CUIABA = "America/Cuiaba"
-    AUSTRALIA_BRISBANE = "Australia/Brisbane"
-    AMERICA_DENVER = "America/Denver"
-    AUSTRALIA_DARWIN = "Australia/Darwin"
-    AMERICA_FORTALEZA = "America/Fortaleza"
-    AUSTRALIA_HOBART = "Australia/Hobart"
-    AMERICA_GUATEMALA = "America/Guatemala"
-    AUSTRALIA_PERTH = "Australia/Perth"
-    AMERICA_HALIFAX = "America/Halifax"
-    AUSTRALIA_SYDNEY = "Australia/Sydney"
-    AMERICA_MANAUS = "America/Manaus"
-    BRAZIL_EAST = "Brazil/East"
-    AMERICA_MATAMOROS = "America/Matamoros"
-    CANADA_NEWFOUNDLAND = "Canada/Newfoundland"
-    AMERICA_MONTERREY = "America/Monterrey"
-    CANADA_SASKATCHEWAN = "Canada/Saskatchewan"
-    AMERICA_MONTEVIDEO = "America/Montevideo"
-    CANADA_YUKON = "Canada/Yukon"
-    AMERICA_PHOENIX = "America/Phoenix"
-    EUROPE_AMSTERDAM = "Europe/Amsterdam"
-    AMERICA_SANTIAGO = "America/Santiago"
-    EUROPE_ATHENS = "Europe/Athens"
-    AMERICA_TIJUANA = "America/Tijuana"
-    EUROPE_DUBLIN = "Europe/Dublin"
-    ASIA_AMMAN = "Asia/Amman"
-    EUROPE_HELSINKI = "Europe/Helsinki"
-    ASIA_ASHGABAT = "Asia/Ashgabat"
-    EUROPE_ISTANBUL = "Europe/Istanbul"
-    ASIA_BAGHDAD = "Asia/Baghdad"
-    EUROPE_KALININGRAD = "Europe/Kaliningrad"
-    ASIA_BAKU = "Asia/Baku"
-    EUROPE_MOSCOW = "Europe/Moscow"
-    ASIA_BANGKOK = "Asia/Bangkok"
-    EUROPE_PARIS = "Europe/Paris"
-    ASIA_BEIRUT = "Asia/Beirut"
-    EUROPE_PRAGUE = "Europe/Prague"
-    ASIA_CALCUTTA = "Asia/Calcutta"
-    EUROPE_SARAJEVO = "Europe/Sarajevo"
-    ASIA_DAMASCUS = "Asia/Damascus"
-    PACIFIC_AUCKLAND = "Pacific/Auckland"
-    ASIA_DHAKA = "Asia/Dhaka"
-    PACIFIC_FIJI = "Pacific/Fiji"
-    ASIA_IRKUTSK = "Asia/Irkutsk"
-    PACIFIC_GUAM = "Pacific/Guam"
-    ASIA_JERUSALEM = "Asia/Jerusalem"
-    PACIFIC_HONOLULU = "Pacific/Honolulu"
-    ASIA_KABUL = "Asia/Kabul"
-    PACIFIC_SAMOA = "Pacific/Samoa"
-    ASIA_KARACHI = "Asia/Karachi"
-    U_S_ALASKA = "US/Alaska"
-    ASIA_KATHMANDU = "Asia/Kathmandu"
-    U_S_CENTRAL = "US/Central"
-    ASIA_KRASNOYARSK = "Asia/Krasnoyarsk"
-    U_S_EASTERN = "US/Eastern"
-    ASIA_MAGADAN = "Asia/Magadan"
-    U_S_EAST_INDIANA = "US/East-Indiana"
-    ASIA_MUSCAT = "Asia/Muscat"
-    U_S_PACIFIC = "US/Pacific"
-    ASIA_NOVOSIBIRSK = "Asia/Novosibirsk"
-
-
-@pulumi.type_token("streamkap:index:MysqlSourceSnapshotGtid")
-class MysqlSourceSnapshotGtid(_builtins.str, Enum):
-    YES = "Yes"
-    NO = "No"
 
 
 @pulumi.type_token("streamkap:index:NullSentinelMode")
@@ -634,39 +471,13 @@ class OffsetResetTarget(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:OversizedFieldBehavior")
 class OversizedFieldBehavior(_builtins.str, Enum):
-    TRUNCATE = "TRUNCATE"
     NULLIFY = "NULLIFY"
+    TRUNCATE = "TRUNCATE"
 
 
-@pulumi.type_token("streamkap:index:PineconeDestinationDocumentIdStrategy")
-class PineconeDestinationDocumentIdStrategy(_builtins.str, Enum):
-    NONE = "None"
-    KAFKA_ID = "Kafka ID"
-    FIELD_ID = "Field ID"
-
-
-@pulumi.type_token("streamkap:index:PlanetScaleSourceVitessTabletType")
-class PlanetScaleSourceVitessTabletType(_builtins.str, Enum):
-    MASTER = "MASTER"
-    REPLICA = "REPLICA"
-    RDONLY = "RDONLY"
-
-
-@pulumi.type_token("streamkap:index:PostgresqlSourceDatabaseSslmode")
-class PostgresqlSourceDatabaseSslmode(_builtins.str, Enum):
-    REQUIRE = "require"
-    DISABLE = "disable"
-
-
-@pulumi.type_token("streamkap:index:PostgresqlSourcePostProcessors")
-class PostgresqlSourcePostProcessors(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:PostProcessor")
+class PostProcessor(_builtins.str, Enum):
     RESELECTOR = "reselector"
-
-
-@pulumi.type_token("streamkap:index:PostgresqlSourceSnapshotReadOnly")
-class PostgresqlSourceSnapshotReadOnly(_builtins.str, Enum):
-    YES = "Yes"
-    NO = "No"
 
 
 @pulumi.type_token("streamkap:index:PrimaryKeyMode")
@@ -682,13 +493,6 @@ class ProjectKeyToolProfile(_builtins.str, Enum):
     READ_ONLY = "read-only"
     AGENT_OPERATOR = "agent-operator"
     INFRA_ADMIN = "infra-admin"
-
-
-@pulumi.type_token("streamkap:index:R2DestinationFormat")
-class R2DestinationFormat(_builtins.str, Enum):
-    JSO_N_LINES = "JSON Lines"
-    JSO_N_ARRAY = "JSON Array"
-    PARQUET = "Parquet"
 
 
 @pulumi.type_token("streamkap:index:RedisDestinationRedisKeyDataType")
@@ -731,30 +535,10 @@ class ReplayWindow(_builtins.str, Enum):
     REPLAY_WINDOW_10M = "10m"
 
 
-@pulumi.type_token("streamkap:index:S3DestinationAwsS3Region")
-class S3DestinationAwsS3Region(_builtins.str, Enum):
-    AP_SOUTH_1 = "ap-south-1"
-    EU_WEST_2 = "eu-west-2"
-    EU_WEST_1 = "eu-west-1"
-    AP_NORTHEAST_2 = "ap-northeast-2"
-    AP_NORTHEAST_1 = "ap-northeast-1"
-    CA_CENTRAL_1 = "ca-central-1"
-    SA_EAST_1 = "sa-east-1"
-    CN_NORTH_1 = "cn-north-1"
-    US_GOV_WEST_1 = "us-gov-west-1"
-    AP_SOUTHEAST_1 = "ap-southeast-1"
-    AP_SOUTHEAST_2 = "ap-southeast-2"
-    EU_CENTRAL_1 = "eu-central-1"
-    US_EAST_1 = "us-east-1"
-    US_EAST_2 = "us-east-2"
-    US_WEST_1 = "us-west-1"
-    US_WEST_2 = "us-west-2"
-
-
-@pulumi.type_token("streamkap:index:S3DestinationFormat")
-class S3DestinationFormat(_builtins.str, Enum):
-    JSO_N_LINES = "JSON Lines"
+@pulumi.type_token("streamkap:index:S3FileFormat")
+class S3FileFormat(_builtins.str, Enum):
     JSO_N_ARRAY = "JSON Array"
+    JSO_N_LINES = "JSON Lines"
     PARQUET = "Parquet"
 
 
@@ -799,49 +583,10 @@ class SnapshotType(_builtins.str, Enum):
     BLOCKING = "blocking"
 
 
-@pulumi.type_token("streamkap:index:StarburstDestinationAwsS3Region")
-class StarburstDestinationAwsS3Region(_builtins.str, Enum):
-    AP_SOUTH_1 = "ap-south-1"
-    EU_WEST_2 = "eu-west-2"
-    EU_WEST_1 = "eu-west-1"
-    AP_NORTHEAST_2 = "ap-northeast-2"
-    AP_NORTHEAST_1 = "ap-northeast-1"
-    CA_CENTRAL_1 = "ca-central-1"
-    SA_EAST_1 = "sa-east-1"
-    CN_NORTH_1 = "cn-north-1"
-    US_GOV_WEST_1 = "us-gov-west-1"
-    AP_SOUTHEAST_1 = "ap-southeast-1"
-    AP_SOUTHEAST_2 = "ap-southeast-2"
-    EU_CENTRAL_1 = "eu-central-1"
-    US_EAST_1 = "us-east-1"
-    US_EAST_2 = "us-east-2"
-    US_WEST_1 = "us-west-1"
-    US_WEST_2 = "us-west-2"
-
-
-@pulumi.type_token("streamkap:index:StarburstDestinationFormat")
-class StarburstDestinationFormat(_builtins.str, Enum):
-    CSV = "CSV"
-    JSO_N_LINES = "JSON Lines"
-    JSO_N_ARRAY = "JSON Array"
-    PARQUET = "Parquet"
-
-
-@pulumi.type_token("streamkap:index:SupabaseSourceDatabaseSslmode")
-class SupabaseSourceDatabaseSslmode(_builtins.str, Enum):
-    REQUIRE = "require"
+@pulumi.type_token("streamkap:index:SslMode")
+class SslMode(_builtins.str, Enum):
     DISABLE = "disable"
-
-
-@pulumi.type_token("streamkap:index:SupabaseSourcePostProcessors")
-class SupabaseSourcePostProcessors(_builtins.str, Enum):
-    RESELECTOR = "reselector"
-
-
-@pulumi.type_token("streamkap:index:SupabaseSourceSnapshotReadOnly")
-class SupabaseSourceSnapshotReadOnly(_builtins.str, Enum):
-    YES = "Yes"
-    NO = "No"
+    REQUIRE = "require"
 
 
 @pulumi.type_token("streamkap:index:TagFilterType")
@@ -921,15 +666,28 @@ class TransformType(_builtins.str, Enum):
 @pulumi.type_token("streamkap:index:UnknownPayloadTypeBehavior")
 class UnknownPayloadTypeBehavior(_builtins.str, Enum):
     DEFAUL_T_TOPIC = "DEFAULT_TOPIC"
-    SKIP = "SKIP"
     FAIL = "FAIL"
+    SKIP = "SKIP"
 
 
-@pulumi.type_token("streamkap:index:VitessSourceVitessTabletType")
-class VitessSourceVitessTabletType(_builtins.str, Enum):
+@pulumi.type_token("streamkap:index:UnwrapArrayEncoding")
+class UnwrapArrayEncoding(_builtins.str, Enum):
+    ARRAY = "array"
+    ARRAY_STRING = "array_string"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:UnwrapDocumentEncoding")
+class UnwrapDocumentEncoding(_builtins.str, Enum):
+    DOCUMENT = "document"
+    STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:VitessTabletType")
+class VitessTabletType(_builtins.str, Enum):
     MASTER = "MASTER"
-    REPLICA = "REPLICA"
     RDONLY = "RDONLY"
+    REPLICA = "REPLICA"
 
 
 @pulumi.type_token("streamkap:index:WeaviateDestinationConsistencyLevel")
@@ -937,13 +695,6 @@ class WeaviateDestinationConsistencyLevel(_builtins.str, Enum):
     ALL = "ALL"
     ONE = "ONE"
     QUORUM = "QUORUM"
-
-
-@pulumi.type_token("streamkap:index:WeaviateDestinationDocumentIdStrategy")
-class WeaviateDestinationDocumentIdStrategy(_builtins.str, Enum):
-    NONE = "None"
-    KAFKA_ID = "Kafka ID"
-    FIELD_ID = "Field ID"
 
 
 @pulumi.type_token("streamkap:index:WeaviateDestinationVectorStrategy")
@@ -973,3 +724,9 @@ class WeaviateDestinationWeaviateVectorizer(_builtins.str, Enum):
 class WebhookSourceFormat(_builtins.str, Enum):
     JSON = "json"
     STRING = "string"
+
+
+@pulumi.type_token("streamkap:index:YesNo")
+class YesNo(_builtins.str, Enum):
+    NO = "No"
+    YES = "Yes"

@@ -27,7 +27,7 @@ class DocumentDbSourceArgs:
                  mongodb_connection_string: pulumi.Input[_builtins.str],
                  signal_data_collection_schema_or_database: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['DocumentDbSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -54,7 +54,7 @@ class DocumentDbSourceArgs:
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_unwrap_array_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -73,7 +73,7 @@ class DocumentDbSourceArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['DocumentDbSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -177,7 +177,7 @@ class DocumentDbSourceArgs:
                One of `array`, `array_string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['DocumentDbSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['UnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -324,7 +324,7 @@ class DocumentDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['DocumentDbSourceCursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['CursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -335,7 +335,7 @@ class DocumentDbSourceArgs:
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
     @cursor_oversize_handling_mode.setter
-    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['DocumentDbSourceCursorOversizeHandlingMode']]):
+    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['CursorOversizeHandlingMode']]):
         pulumi.set(self, "cursor_oversize_handling_mode", value)
 
     @_builtins.property
@@ -725,7 +725,7 @@ class DocumentDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['UnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
@@ -736,7 +736,7 @@ class DocumentDbSourceArgs:
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
     @transforms_unwrap_document_encoding.setter
-    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']]):
+    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['UnwrapDocumentEncoding']]):
         pulumi.set(self, "transforms_unwrap_document_encoding", value)
 
     @_builtins.property
@@ -774,7 +774,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['DocumentDbSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -804,7 +804,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_unwrap_array_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -823,7 +823,7 @@ class DocumentDbSource(pulumi.CustomResource):
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] collection_include_list: Collection include list (config key `collection.include.list.user.defined`).
-        :param pulumi.Input['DocumentDbSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -932,7 +932,7 @@ class DocumentDbSource(pulumi.CustomResource):
                One of `array`, `array_string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['DocumentDbSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['UnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -970,7 +970,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['DocumentDbSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1000,7 +1000,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_unwrap_array_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -1190,7 +1190,7 @@ class DocumentDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['DocumentDbSourceCursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['CursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -1549,7 +1549,7 @@ class DocumentDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['DocumentDbSourceTransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['UnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 

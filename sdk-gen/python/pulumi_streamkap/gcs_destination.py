@@ -28,7 +28,7 @@ class GcsDestinationArgs:
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['GcsDestinationFormat']] = None,
+                 format: pulumi.Input[Optional['FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -90,7 +90,7 @@ class GcsDestinationArgs:
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['GcsDestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -349,7 +349,7 @@ class GcsDestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Input[Optional['GcsDestinationFormat']]:
+    def format(self) -> pulumi.Input[Optional['FileFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -360,7 +360,7 @@ class GcsDestinationArgs:
         return pulumi.get(self, "format")
 
     @format.setter
-    def format(self, value: pulumi.Input[Optional['GcsDestinationFormat']]):
+    def format(self, value: pulumi.Input[Optional['FileFormat']]):
         pulumi.set(self, "format", value)
 
     @_builtins.property
@@ -902,7 +902,7 @@ class GcsDestination(pulumi.CustomResource):
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['GcsDestinationFormat']] = None,
+                 format: pulumi.Input[Optional['FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
@@ -969,7 +969,7 @@ class GcsDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['GcsDestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `CSV`, `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -1079,7 +1079,7 @@ class GcsDestination(pulumi.CustomResource):
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['GcsDestinationFormat']] = None,
+                 format: pulumi.Input[Optional['FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1358,7 +1358,7 @@ class GcsDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Output[Optional['GcsDestinationFormat']]:
+    def format(self) -> pulumi.Output[Optional['FileFormat']]:
         """
         Format (config key `format.user.defined`).
 

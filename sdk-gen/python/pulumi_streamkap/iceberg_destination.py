@@ -47,7 +47,7 @@ class IcebergDestinationArgs:
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -158,7 +158,7 @@ class IcebergDestinationArgs:
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['IcebergDestinationInsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
+        :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
                
@@ -706,7 +706,7 @@ class IcebergDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="insertMode")
-    def insert_mode(self) -> pulumi.Input[Optional['IcebergDestinationInsertMode']]:
+    def insert_mode(self) -> pulumi.Input[Optional['InsertMode']]:
         """
         Insert mode (config key `insert.mode.user.defined`).
 
@@ -717,7 +717,7 @@ class IcebergDestinationArgs:
         return pulumi.get(self, "insert_mode")
 
     @insert_mode.setter
-    def insert_mode(self, value: pulumi.Input[Optional['IcebergDestinationInsertMode']]):
+    def insert_mode(self, value: pulumi.Input[Optional['InsertMode']]):
         pulumi.set(self, "insert_mode", value)
 
     @_builtins.property
@@ -1252,7 +1252,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1368,7 +1368,7 @@ class IcebergDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] iceberg_tables_hard_delete_enabled: Iceberg tables hard delete enabled (config key `iceberg.tables.hard-delete-enabled`).
                
                Defaults to `true`.
-        :param pulumi.Input['IcebergDestinationInsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
+        :param pulumi.Input['InsertMode'] insert_mode: Insert mode (config key `insert.mode.user.defined`).
                
                One of `insert`, `upsert`.
                
@@ -1493,7 +1493,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_compaction_target_file_size_bytes: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 insert_mode: pulumi.Input[Optional['IcebergDestinationInsertMode']] = None,
+                 insert_mode: pulumi.Input[Optional['InsertMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1992,7 +1992,7 @@ class IcebergDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="insertMode")
-    def insert_mode(self) -> pulumi.Output[Optional['IcebergDestinationInsertMode']]:
+    def insert_mode(self) -> pulumi.Output[Optional['InsertMode']]:
         """
         Insert mode (config key `insert.mode.user.defined`).
 

@@ -30,7 +30,7 @@ class MariaDbSourceArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  database_ssl_mode: pulumi.Input[Optional['MariaDbSourceDatabaseSslMode']] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
@@ -47,7 +47,7 @@ class MariaDbSourceArgs:
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -92,7 +92,7 @@ class MariaDbSourceArgs:
                
                Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
-        :param pulumi.Input['MariaDbSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['ConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
                
@@ -157,7 +157,7 @@ class MariaDbSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['MariaDbSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['YesNo'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -429,7 +429,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Input[Optional['ConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -440,7 +440,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "database_connection_time_zone")
 
     @database_connection_time_zone.setter
-    def database_connection_time_zone(self, value: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']]):
+    def database_connection_time_zone(self, value: pulumi.Input[Optional['ConnectionTimeZone']]):
         pulumi.set(self, "database_connection_time_zone", value)
 
     @_builtins.property
@@ -681,7 +681,7 @@ class MariaDbSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Input[Optional['MariaDbSourceSnapshotGtid']]:
+    def snapshot_gtid(self) -> pulumi.Input[Optional['YesNo']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -692,7 +692,7 @@ class MariaDbSourceArgs:
         return pulumi.get(self, "snapshot_gtid")
 
     @snapshot_gtid.setter
-    def snapshot_gtid(self, value: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']]):
+    def snapshot_gtid(self, value: pulumi.Input[Optional['YesNo']]):
         pulumi.set(self, "snapshot_gtid", value)
 
     @_builtins.property
@@ -1002,7 +1002,7 @@ class MariaDbSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1023,7 +1023,7 @@ class MariaDbSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1067,7 +1067,7 @@ class MariaDbSource(pulumi.CustomResource):
                
                Defaults to `"bytes"`.
         :param pulumi.Input[_builtins.str] column_exclude_list: Column exclude list (config key `column.exclude.list.user.defined`).
-        :param pulumi.Input['MariaDbSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['ConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
                
@@ -1138,7 +1138,7 @@ class MariaDbSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['MariaDbSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['YesNo'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -1240,7 +1240,7 @@ class MariaDbSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  binary_handling_mode: pulumi.Input[Optional['BinaryHandlingMode']] = None,
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MariaDbSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1261,7 +1261,7 @@ class MariaDbSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MariaDbSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1509,7 +1509,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Output[Optional['MariaDbSourceDatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Output[Optional['ConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -1743,7 +1743,7 @@ class MariaDbSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Output[Optional['MariaDbSourceSnapshotGtid']]:
+    def snapshot_gtid(self) -> pulumi.Output[Optional['YesNo']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 

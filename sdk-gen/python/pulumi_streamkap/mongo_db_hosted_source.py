@@ -27,7 +27,7 @@ class MongoDbHostedSourceArgs:
                  mongodb_connection_string: pulumi.Input[_builtins.str],
                  signal_data_collection_schema_or_database: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -64,8 +64,8 @@ class MongoDbHostedSourceArgs:
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['UnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -84,7 +84,7 @@ class MongoDbHostedSourceArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
-        :param pulumi.Input['MongoDbHostedSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -196,12 +196,12 @@ class MongoDbHostedSourceArgs:
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
                
                Defaults to `""`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
+        :param pulumi.Input['UnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['UnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -370,7 +370,7 @@ class MongoDbHostedSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Input[Optional['CursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -381,7 +381,7 @@ class MongoDbHostedSourceArgs:
         return pulumi.get(self, "cursor_oversize_handling_mode")
 
     @cursor_oversize_handling_mode.setter
-    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']]):
+    def cursor_oversize_handling_mode(self, value: pulumi.Input[Optional['CursorOversizeHandlingMode']]):
         pulumi.set(self, "cursor_oversize_handling_mode", value)
 
     @_builtins.property
@@ -889,7 +889,7 @@ class MongoDbHostedSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapArrayEncoding")
-    def transforms_unwrap_array_encoding(self) -> pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]:
+    def transforms_unwrap_array_encoding(self) -> pulumi.Input[Optional['UnwrapArrayEncoding']]:
         """
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
@@ -900,12 +900,12 @@ class MongoDbHostedSourceArgs:
         return pulumi.get(self, "transforms_unwrap_array_encoding")
 
     @transforms_unwrap_array_encoding.setter
-    def transforms_unwrap_array_encoding(self, value: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]):
+    def transforms_unwrap_array_encoding(self, value: pulumi.Input[Optional['UnwrapArrayEncoding']]):
         pulumi.set(self, "transforms_unwrap_array_encoding", value)
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Input[Optional['UnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 
@@ -916,7 +916,7 @@ class MongoDbHostedSourceArgs:
         return pulumi.get(self, "transforms_unwrap_document_encoding")
 
     @transforms_unwrap_document_encoding.setter
-    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']]):
+    def transforms_unwrap_document_encoding(self, value: pulumi.Input[Optional['UnwrapDocumentEncoding']]):
         pulumi.set(self, "transforms_unwrap_document_encoding", value)
 
     @_builtins.property
@@ -954,7 +954,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -994,8 +994,8 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['UnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -1014,7 +1014,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                
                Defaults to none: the object is created.
         :param pulumi.Input[_builtins.str] collection_include_list: Collection include list (config key `collection.include.list.user.defined`).
-        :param pulumi.Input['MongoDbHostedSourceCursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
+        :param pulumi.Input['CursorOversizeHandlingMode'] cursor_oversize_handling_mode: Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
                
                One of `skip`, `split`.
                
@@ -1131,12 +1131,12 @@ class MongoDbHostedSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] transforms_oversized_records_truncation_suffix: Transforms oversized records truncation suffix (config key `transforms.OversizedRecords.truncation.suffix`).
                
                Defaults to `""`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
+        :param pulumi.Input['UnwrapArrayEncoding'] transforms_unwrap_array_encoding: Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
                
                One of `array`, `array_string`, `string`.
                
                Defaults to `"array_string"`.
-        :param pulumi.Input['MongoDbHostedSourceTransformsUnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
+        :param pulumi.Input['UnwrapDocumentEncoding'] transforms_unwrap_document_encoding: Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
                
                One of `document`, `string`.
                
@@ -1174,7 +1174,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  collection_include_list: pulumi.Input[Optional[_builtins.str]] = None,
-                 cursor_oversize_handling_mode: pulumi.Input[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']] = None,
+                 cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1214,8 +1214,8 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  transforms_oversized_records_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  transforms_oversized_records_semantic_types_exclude: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
-                 transforms_unwrap_array_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']] = None,
-                 transforms_unwrap_document_encoding: pulumi.Input[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']] = None,
+                 transforms_unwrap_array_encoding: pulumi.Input[Optional['UnwrapArrayEncoding']] = None,
+                 transforms_unwrap_document_encoding: pulumi.Input[Optional['UnwrapDocumentEncoding']] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -1427,7 +1427,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cursorOversizeHandlingMode")
-    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['MongoDbHostedSourceCursorOversizeHandlingMode']]:
+    def cursor_oversize_handling_mode(self) -> pulumi.Output[Optional['CursorOversizeHandlingMode']]:
         """
         Cursor oversize handling mode (config key `cursor.oversize.handling.mode`).
 
@@ -1864,7 +1864,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapArrayEncoding")
-    def transforms_unwrap_array_encoding(self) -> pulumi.Output[Optional['MongoDbHostedSourceTransformsUnwrapArrayEncoding']]:
+    def transforms_unwrap_array_encoding(self) -> pulumi.Output[Optional['UnwrapArrayEncoding']]:
         """
         Transforms unwrap array encoding (config key `transforms.unwrap.array.encoding`).
 
@@ -1876,7 +1876,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transformsUnwrapDocumentEncoding")
-    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['MongoDbHostedSourceTransformsUnwrapDocumentEncoding']]:
+    def transforms_unwrap_document_encoding(self) -> pulumi.Output[Optional['UnwrapDocumentEncoding']]:
         """
         Transforms unwrap document encoding (config key `transforms.unwrap.document.encoding`).
 

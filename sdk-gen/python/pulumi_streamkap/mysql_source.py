@@ -32,7 +32,7 @@ class MysqlSourceArgs:
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -49,7 +49,7 @@ class MysqlSourceArgs:
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -106,7 +106,7 @@ class MysqlSourceArgs:
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
                
                Defaults to `true`.
-        :param pulumi.Input['MysqlSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['ConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
                
@@ -169,7 +169,7 @@ class MysqlSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['MysqlSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['YesNo'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -495,7 +495,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Input[Optional['ConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -506,7 +506,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "database_connection_time_zone")
 
     @database_connection_time_zone.setter
-    def database_connection_time_zone(self, value: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']]):
+    def database_connection_time_zone(self, value: pulumi.Input[Optional['ConnectionTimeZone']]):
         pulumi.set(self, "database_connection_time_zone", value)
 
     @_builtins.property
@@ -745,7 +745,7 @@ class MysqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Input[Optional['MysqlSourceSnapshotGtid']]:
+    def snapshot_gtid(self) -> pulumi.Input[Optional['YesNo']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 
@@ -756,7 +756,7 @@ class MysqlSourceArgs:
         return pulumi.get(self, "snapshot_gtid")
 
     @snapshot_gtid.setter
-    def snapshot_gtid(self, value: pulumi.Input[Optional['MysqlSourceSnapshotGtid']]):
+    def snapshot_gtid(self, value: pulumi.Input[Optional['YesNo']]):
         pulumi.set(self, "snapshot_gtid", value)
 
     @_builtins.property
@@ -1164,7 +1164,7 @@ class MysqlSource(pulumi.CustomResource):
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1185,7 +1185,7 @@ class MysqlSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1241,7 +1241,7 @@ class MysqlSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] column_include_list_toggled: Column include list toggled (config key `column.include.list.toggled`).
                
                Defaults to `true`.
-        :param pulumi.Input['MysqlSourceDatabaseConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
+        :param pulumi.Input['ConnectionTimeZone'] database_connection_time_zone: Database connection time zone (config key `database.connectionTimeZone`).
                
                One of `SERVER`, `UTC`, `Africa/Cairo`, `Asia/Riyadh`, `Africa/Casablanca`, `Asia/Seoul`, `Africa/Harare`, `Asia/Shanghai`, `Africa/Monrovia`, `Asia/Singapore`, `Africa/Nairobi`, `Asia/Taipei`, `Africa/Tripoli`, `Asia/Tehran`, `Africa/Windhoek`, `Asia/Tokyo`, `America/Araguaina`, `Asia/Ulaanbaatar`, `America/Asuncion`, `Asia/Vladivostok`, `America/Bogota`, `Asia/Yakutsk`, `America/Buenos_Aires`, `Asia/Yerevan`, `America/Caracas`, `Atlantic/Azores`, `America/Chihuahua`, `Australia/Adelaide`, `America/Cuiaba`, `Australia/Brisbane`, `America/Denver`, `Australia/Darwin`, `America/Fortaleza`, `Australia/Hobart`, `America/Guatemala`, `Australia/Perth`, `America/Halifax`, `Australia/Sydney`, `America/Manaus`, `Brazil/East`, `America/Matamoros`, `Canada/Newfoundland`, `America/Monterrey`, `Canada/Saskatchewan`, `America/Montevideo`, `Canada/Yukon`, `America/Phoenix`, `Europe/Amsterdam`, `America/Santiago`, `Europe/Athens`, `America/Tijuana`, `Europe/Dublin`, `Asia/Amman`, `Europe/Helsinki`, `Asia/Ashgabat`, `Europe/Istanbul`, `Asia/Baghdad`, `Europe/Kaliningrad`, `Asia/Baku`, `Europe/Moscow`, `Asia/Bangkok`, `Europe/Paris`, `Asia/Beirut`, `Europe/Prague`, `Asia/Calcutta`, `Europe/Sarajevo`, `Asia/Damascus`, `Pacific/Auckland`, `Asia/Dhaka`, `Pacific/Fiji`, `Asia/Irkutsk`, `Pacific/Guam`, `Asia/Jerusalem`, `Pacific/Honolulu`, `Asia/Kabul`, `Pacific/Samoa`, `Asia/Karachi`, `US/Alaska`, `Asia/Kathmandu`, `US/Central`, `Asia/Krasnoyarsk`, `US/Eastern`, `Asia/Magadan`, `US/East-Indiana`, `Asia/Muscat`, `US/Pacific`, `Asia/Novosibirsk`.
                
@@ -1310,7 +1310,7 @@ class MysqlSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['MysqlSourceSnapshotGtid'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
+        :param pulumi.Input['YesNo'] snapshot_gtid: Snapshot gtid (config key `snapshot.gtid`).
                
                One of `Yes`, `No`.
                
@@ -1422,7 +1422,7 @@ class MysqlSource(pulumi.CustomResource):
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 database_connection_time_zone: pulumi.Input[Optional['MysqlSourceDatabaseConnectionTimeZone']] = None,
+                 database_connection_time_zone: pulumi.Input[Optional['ConnectionTimeZone']] = None,
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1443,7 +1443,7 @@ class MysqlSource(pulumi.CustomResource):
                  schema_history_internal_store_only_captured_tables_ddl: pulumi.Input[Optional[_builtins.bool]] = None,
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_gtid: pulumi.Input[Optional['MysqlSourceSnapshotGtid']] = None,
+                 snapshot_gtid: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1737,7 +1737,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseConnectionTimeZone")
-    def database_connection_time_zone(self) -> pulumi.Output[Optional['MysqlSourceDatabaseConnectionTimeZone']]:
+    def database_connection_time_zone(self) -> pulumi.Output[Optional['ConnectionTimeZone']]:
         """
         Database connection time zone (config key `database.connectionTimeZone`).
 
@@ -1969,7 +1969,7 @@ class MysqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotGtid")
-    def snapshot_gtid(self) -> pulumi.Output[Optional['MysqlSourceSnapshotGtid']]:
+    def snapshot_gtid(self) -> pulumi.Output[Optional['YesNo']]:
         """
         Snapshot gtid (config key `snapshot.gtid`).
 

@@ -30,7 +30,7 @@ class PineconeDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -102,7 +102,7 @@ class PineconeDestinationArgs:
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['PineconeDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -414,7 +414,7 @@ class PineconeDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Input[Optional['DocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -425,7 +425,7 @@ class PineconeDestinationArgs:
         return pulumi.get(self, "document_id_strategy")
 
     @document_id_strategy.setter
-    def document_id_strategy(self, value: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']]):
+    def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
 
     @_builtins.property
@@ -1026,7 +1026,7 @@ class PineconeDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1101,7 +1101,7 @@ class PineconeDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['PineconeDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -1229,7 +1229,7 @@ class PineconeDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['PineconeDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1537,7 +1537,7 @@ class PineconeDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Output[Optional['PineconeDestinationDocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Output[Optional['DocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 

@@ -59,7 +59,7 @@ class PlanetScaleSourceArgs:
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['PlanetScaleSourceVitessTabletType']] = None):
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None):
         """
         The set of arguments for constructing a PlanetScaleSource resource.
 
@@ -185,7 +185,7 @@ class PlanetScaleSourceArgs:
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input['PlanetScaleSourceVitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
+        :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
                
@@ -794,7 +794,7 @@ class PlanetScaleSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="vitessTabletType")
-    def vitess_tablet_type(self) -> pulumi.Input[Optional['PlanetScaleSourceVitessTabletType']]:
+    def vitess_tablet_type(self) -> pulumi.Input[Optional['VitessTabletType']]:
         """
         Vitess tablet type (config key `vitess.tablet.type`).
 
@@ -805,7 +805,7 @@ class PlanetScaleSourceArgs:
         return pulumi.get(self, "vitess_tablet_type")
 
     @vitess_tablet_type.setter
-    def vitess_tablet_type(self, value: pulumi.Input[Optional['PlanetScaleSourceVitessTabletType']]):
+    def vitess_tablet_type(self, value: pulumi.Input[Optional['VitessTabletType']]):
         pulumi.set(self, "vitess_tablet_type", value)
 
 
@@ -852,7 +852,7 @@ class PlanetScaleSource(pulumi.CustomResource):
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  vitess_keyspace: pulumi.Input[Optional[_builtins.str]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['PlanetScaleSourceVitessTabletType']] = None,
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None,
                  __props__=None):
         """
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
@@ -983,7 +983,7 @@ class PlanetScaleSource(pulumi.CustomResource):
                
                Defaults to `true`.
         :param pulumi.Input[_builtins.str] vitess_keyspace: Vitess keyspace (config key `vitess.keyspace`).
-        :param pulumi.Input['PlanetScaleSourceVitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
+        :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
                
@@ -1052,7 +1052,7 @@ class PlanetScaleSource(pulumi.CustomResource):
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  vitess_keyspace: pulumi.Input[Optional[_builtins.str]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['PlanetScaleSourceVitessTabletType']] = None,
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -1647,7 +1647,7 @@ class PlanetScaleSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="vitessTabletType")
-    def vitess_tablet_type(self) -> pulumi.Output[Optional['PlanetScaleSourceVitessTabletType']]:
+    def vitess_tablet_type(self) -> pulumi.Output[Optional['VitessTabletType']]:
         """
         Vitess tablet type (config key `vitess.tablet.type`).
 

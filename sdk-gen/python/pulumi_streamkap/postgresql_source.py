@@ -34,7 +34,7 @@ class PostgresqlSourceArgs:
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['PostgresqlSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  heartbeat_use_logical_message: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -42,7 +42,7 @@ class PostgresqlSourceArgs:
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['PostgresqlSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -53,7 +53,7 @@ class PostgresqlSourceArgs:
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
-                 snapshot_read_only: pulumi.Input[Optional['PostgresqlSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -119,7 +119,7 @@ class PostgresqlSourceArgs:
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['PostgresqlSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['SslMode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -147,7 +147,7 @@ class PostgresqlSourceArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['PostgresqlSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['PostProcessor'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -186,7 +186,7 @@ class PostgresqlSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['PostgresqlSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['YesNo'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -568,7 +568,7 @@ class PostgresqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Input[Optional['PostgresqlSourceDatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Input[Optional['SslMode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -579,7 +579,7 @@ class PostgresqlSourceArgs:
         return pulumi.get(self, "database_sslmode")
 
     @database_sslmode.setter
-    def database_sslmode(self, value: pulumi.Input[Optional['PostgresqlSourceDatabaseSslmode']]):
+    def database_sslmode(self, value: pulumi.Input[Optional['SslMode']]):
         pulumi.set(self, "database_sslmode", value)
 
     @_builtins.property
@@ -684,7 +684,7 @@ class PostgresqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Input[Optional['PostgresqlSourcePostProcessors']]:
+    def post_processors(self) -> pulumi.Input[Optional['PostProcessor']]:
         """
         Post processors (config key `post.processors`).
 
@@ -693,7 +693,7 @@ class PostgresqlSourceArgs:
         return pulumi.get(self, "post_processors")
 
     @post_processors.setter
-    def post_processors(self, value: pulumi.Input[Optional['PostgresqlSourcePostProcessors']]):
+    def post_processors(self, value: pulumi.Input[Optional['PostProcessor']]):
         pulumi.set(self, "post_processors", value)
 
     @_builtins.property
@@ -844,7 +844,7 @@ class PostgresqlSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Input[Optional['PostgresqlSourceSnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Input[Optional['YesNo']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
@@ -855,7 +855,7 @@ class PostgresqlSourceArgs:
         return pulumi.get(self, "snapshot_read_only")
 
     @snapshot_read_only.setter
-    def snapshot_read_only(self, value: pulumi.Input[Optional['PostgresqlSourceSnapshotReadOnly']]):
+    def snapshot_read_only(self, value: pulumi.Input[Optional['YesNo']]):
         pulumi.set(self, "snapshot_read_only", value)
 
     @_builtins.property
@@ -1315,7 +1315,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['PostgresqlSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1324,7 +1324,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['PostgresqlSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1336,7 +1336,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['PostgresqlSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1405,7 +1405,7 @@ class PostgresqlSource(pulumi.CustomResource):
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['PostgresqlSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['SslMode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -1434,7 +1434,7 @@ class PostgresqlSource(pulumi.CustomResource):
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['PostgresqlSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['PostProcessor'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1474,7 +1474,7 @@ class PostgresqlSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['PostgresqlSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['YesNo'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -1605,7 +1605,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['PostgresqlSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1614,7 +1614,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['PostgresqlSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1626,7 +1626,7 @@ class PostgresqlSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['PostgresqlSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  source_regex_support_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1977,7 +1977,7 @@ class PostgresqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Output[Optional['PostgresqlSourceDatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Output[Optional['SslMode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -2077,7 +2077,7 @@ class PostgresqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Output[Optional['PostgresqlSourcePostProcessors']]:
+    def post_processors(self) -> pulumi.Output[Optional['PostProcessor']]:
         """
         Post processors (config key `post.processors`).
 
@@ -2209,7 +2209,7 @@ class PostgresqlSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Output[Optional['PostgresqlSourceSnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Output[Optional['YesNo']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 

@@ -31,7 +31,7 @@ class R2DestinationArgs:
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -97,7 +97,7 @@ class R2DestinationArgs:
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -392,7 +392,7 @@ class R2DestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Input[Optional['R2DestinationFormat']]:
+    def format(self) -> pulumi.Input[Optional['S3FileFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -403,7 +403,7 @@ class R2DestinationArgs:
         return pulumi.get(self, "format")
 
     @format.setter
-    def format(self, value: pulumi.Input[Optional['R2DestinationFormat']]):
+    def format(self, value: pulumi.Input[Optional['S3FileFormat']]):
         pulumi.set(self, "format", value)
 
     @_builtins.property
@@ -934,7 +934,7 @@ class R2Destination(pulumi.CustomResource):
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1005,7 +1005,7 @@ class R2Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['R2DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -1115,7 +1115,7 @@ class R2Destination(pulumi.CustomResource):
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['R2DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1429,7 +1429,7 @@ class R2Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Output[Optional['R2DestinationFormat']]:
+    def format(self) -> pulumi.Output[Optional['S3FileFormat']]:
         """
         Format (config key `format.user.defined`).
 

@@ -26,12 +26,12 @@ class S3DestinationArgs:
                  aws_s3_bucket_name: pulumi.Input[_builtins.str],
                  aws_secret_access_key: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -82,7 +82,7 @@ class S3DestinationArgs:
         :param pulumi.Input[_builtins.str] aws_secret_access_key: AWS secret access key (config key `aws.secret.access.key`).
                
                Secret: stored as a Pulumi secret.
-        :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
+        :param pulumi.Input['AwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
@@ -101,7 +101,7 @@ class S3DestinationArgs:
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['S3DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -327,7 +327,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="awsS3Region")
-    def aws_s3_region(self) -> pulumi.Input[Optional['S3DestinationAwsS3Region']]:
+    def aws_s3_region(self) -> pulumi.Input[Optional['AwsS3Region']]:
         """
         AWS s3 region (config key `aws.s3.region`).
 
@@ -338,7 +338,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "aws_s3_region")
 
     @aws_s3_region.setter
-    def aws_s3_region(self, value: pulumi.Input[Optional['S3DestinationAwsS3Region']]):
+    def aws_s3_region(self, value: pulumi.Input[Optional['AwsS3Region']]):
         pulumi.set(self, "aws_s3_region", value)
 
     @_builtins.property
@@ -401,7 +401,7 @@ class S3DestinationArgs:
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Input[Optional['S3DestinationFormat']]:
+    def format(self) -> pulumi.Input[Optional['S3FileFormat']]:
         """
         Format (config key `format.user.defined`).
 
@@ -412,7 +412,7 @@ class S3DestinationArgs:
         return pulumi.get(self, "format")
 
     @format.setter
-    def format(self, value: pulumi.Input[Optional['S3DestinationFormat']]):
+    def format(self, value: pulumi.Input[Optional['S3FileFormat']]):
         pulumi.set(self, "format", value)
 
     @_builtins.property
@@ -938,13 +938,13 @@ class S3Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_s3_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
                  aws_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -997,7 +997,7 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
         :param pulumi.Input[_builtins.str] aws_s3_bucket_name: AWS s3 bucket name (config key `aws.s3.bucket.name`).
-        :param pulumi.Input['S3DestinationAwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
+        :param pulumi.Input['AwsS3Region'] aws_s3_region: AWS s3 region (config key `aws.s3.region`).
                
                One of `ap-south-1`, `eu-west-2`, `eu-west-1`, `ap-northeast-2`, `ap-northeast-1`, `ca-central-1`, `sa-east-1`, `cn-north-1`, `us-gov-west-1`, `ap-southeast-1`, `ap-southeast-2`, `eu-central-1`, `us-east-1`, `us-east-2`, `us-west-1`, `us-west-2`.
                
@@ -1019,7 +1019,7 @@ class S3Destination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] file_name_template: File name template (config key `file.name.template`).
                
                Defaults to `"{{topic}}-{{partition}}-{{start_offset}}"`.
-        :param pulumi.Input['S3DestinationFormat'] format: Format (config key `format.user.defined`).
+        :param pulumi.Input['S3FileFormat'] format: Format (config key `format.user.defined`).
                
                One of `JSON Lines`, `JSON Array`, `Parquet`.
                
@@ -1123,13 +1123,13 @@ class S3Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_access_key_id: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_s3_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 aws_s3_region: pulumi.Input[Optional['S3DestinationAwsS3Region']] = None,
+                 aws_s3_region: pulumi.Input[Optional['AwsS3Region']] = None,
                  aws_secret_access_key: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  file_compression_type: pulumi.Input[Optional['FileCompressionType']] = None,
                  file_name_prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
-                 format: pulumi.Input[Optional['S3DestinationFormat']] = None,
+                 format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1356,7 +1356,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="awsS3Region")
-    def aws_s3_region(self) -> pulumi.Output[Optional['S3DestinationAwsS3Region']]:
+    def aws_s3_region(self) -> pulumi.Output[Optional['AwsS3Region']]:
         """
         AWS s3 region (config key `aws.s3.region`).
 
@@ -1452,7 +1452,7 @@ class S3Destination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def format(self) -> pulumi.Output[Optional['S3DestinationFormat']]:
+    def format(self) -> pulumi.Output[Optional['S3FileFormat']]:
         """
         Format (config key `format.user.defined`).
 

@@ -34,14 +34,14 @@ class SupabaseSourceArgs:
                  column_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  column_include_list_toggled: pulumi.Input[Optional[_builtins.bool]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['SupabaseSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['SupabaseSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -52,7 +52,7 @@ class SupabaseSourceArgs:
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional['ConnectorSnapshotArgs']] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SupabaseSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -111,7 +111,7 @@ class SupabaseSourceArgs:
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['SupabaseSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['SslMode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -136,7 +136,7 @@ class SupabaseSourceArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['SupabaseSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['PostProcessor'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -175,7 +175,7 @@ class SupabaseSourceArgs:
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SupabaseSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['YesNo'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -514,7 +514,7 @@ class SupabaseSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Input[Optional['SupabaseSourceDatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Input[Optional['SslMode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -525,7 +525,7 @@ class SupabaseSourceArgs:
         return pulumi.get(self, "database_sslmode")
 
     @database_sslmode.setter
-    def database_sslmode(self, value: pulumi.Input[Optional['SupabaseSourceDatabaseSslmode']]):
+    def database_sslmode(self, value: pulumi.Input[Optional['SslMode']]):
         pulumi.set(self, "database_sslmode", value)
 
     @_builtins.property
@@ -616,7 +616,7 @@ class SupabaseSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Input[Optional['SupabaseSourcePostProcessors']]:
+    def post_processors(self) -> pulumi.Input[Optional['PostProcessor']]:
         """
         Post processors (config key `post.processors`).
 
@@ -625,7 +625,7 @@ class SupabaseSourceArgs:
         return pulumi.get(self, "post_processors")
 
     @post_processors.setter
-    def post_processors(self, value: pulumi.Input[Optional['SupabaseSourcePostProcessors']]):
+    def post_processors(self, value: pulumi.Input[Optional['PostProcessor']]):
         pulumi.set(self, "post_processors", value)
 
     @_builtins.property
@@ -776,7 +776,7 @@ class SupabaseSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Input[Optional['SupabaseSourceSnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Input[Optional['YesNo']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 
@@ -787,7 +787,7 @@ class SupabaseSourceArgs:
         return pulumi.get(self, "snapshot_read_only")
 
     @snapshot_read_only.setter
-    def snapshot_read_only(self, value: pulumi.Input[Optional['SupabaseSourceSnapshotReadOnly']]):
+    def snapshot_read_only(self, value: pulumi.Input[Optional['YesNo']]):
         pulumi.set(self, "snapshot_read_only", value)
 
     @_builtins.property
@@ -1143,7 +1143,7 @@ class SupabaseSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['SupabaseSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1151,7 +1151,7 @@ class SupabaseSource(pulumi.CustomResource):
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['SupabaseSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1163,7 +1163,7 @@ class SupabaseSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SupabaseSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1225,7 +1225,7 @@ class SupabaseSource(pulumi.CustomResource):
                Between 1 and 65535.
                
                Defaults to `5432`.
-        :param pulumi.Input['SupabaseSourceDatabaseSslmode'] database_sslmode: Database sslmode (config key `database.sslmode`).
+        :param pulumi.Input['SslMode'] database_sslmode: Database sslmode (config key `database.sslmode`).
                
                One of `require`, `disable`.
                
@@ -1251,7 +1251,7 @@ class SupabaseSource(pulumi.CustomResource):
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input['SupabaseSourcePostProcessors'] post_processors: Post processors (config key `post.processors`).
+        :param pulumi.Input['PostProcessor'] post_processors: Post processors (config key `post.processors`).
                
                One of `reselector`.
         :param pulumi.Input[_builtins.str] predicates_is_topic_to_enrich_pattern: Predicates is topic to enrich pattern (config key `predicates.IsTopicToEnrich.pattern`).
@@ -1291,7 +1291,7 @@ class SupabaseSource(pulumi.CustomResource):
                starts this one. Changing `type`, `topics` or `filters` alone starts nothing. See `lastSnapshot`.
                
                Defaults to none: only the service's initial snapshot.
-        :param pulumi.Input['SupabaseSourceSnapshotReadOnly'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
+        :param pulumi.Input['YesNo'] snapshot_read_only: Snapshot read only (config key `snapshot.read.only.user.defined`).
                
                One of `Yes`, `No`.
                
@@ -1395,7 +1395,7 @@ class SupabaseSource(pulumi.CustomResource):
                  database_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  database_password: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
-                 database_sslmode: pulumi.Input[Optional['SupabaseSourceDatabaseSslmode']] = None,
+                 database_sslmode: pulumi.Input[Optional['SslMode']] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1403,7 +1403,7 @@ class SupabaseSource(pulumi.CustomResource):
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
-                 post_processors: pulumi.Input[Optional['SupabaseSourcePostProcessors']] = None,
+                 post_processors: pulumi.Input[Optional['PostProcessor']] = None,
                  predicates_is_topic_to_enrich_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
                  publication_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1415,7 +1415,7 @@ class SupabaseSource(pulumi.CustomResource):
                  signal_data_collection_schema_or_database: pulumi.Input[Optional[_builtins.str]] = None,
                  slot_name: pulumi.Input[Optional[_builtins.str]] = None,
                  snapshot: pulumi.Input[Optional[Union['ConnectorSnapshotArgs', 'ConnectorSnapshotArgsDict']]] = None,
-                 snapshot_read_only: pulumi.Input[Optional['SupabaseSourceSnapshotReadOnly']] = None,
+                 snapshot_read_only: pulumi.Input[Optional['YesNo']] = None,
                  ssh_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  ssh_host: pulumi.Input[Optional[_builtins.str]] = None,
                  ssh_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1743,7 +1743,7 @@ class SupabaseSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="databaseSslmode")
-    def database_sslmode(self) -> pulumi.Output[Optional['SupabaseSourceDatabaseSslmode']]:
+    def database_sslmode(self) -> pulumi.Output[Optional['SslMode']]:
         """
         Database sslmode (config key `database.sslmode`).
 
@@ -1833,7 +1833,7 @@ class SupabaseSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="postProcessors")
-    def post_processors(self) -> pulumi.Output[Optional['SupabaseSourcePostProcessors']]:
+    def post_processors(self) -> pulumi.Output[Optional['PostProcessor']]:
         """
         Post processors (config key `post.processors`).
 
@@ -1965,7 +1965,7 @@ class SupabaseSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="snapshotReadOnly")
-    def snapshot_read_only(self) -> pulumi.Output[Optional['SupabaseSourceSnapshotReadOnly']]:
+    def snapshot_read_only(self) -> pulumi.Output[Optional['YesNo']]:
         """
         Snapshot read only (config key `snapshot.read.only.user.defined`).
 

@@ -59,7 +59,7 @@ class VitessSourceArgs:
                  transforms_oversized_records_truncation_suffix: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['VitessSourceVitessTabletType']] = None,
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None,
                  vitess_vtctld_port: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a VitessSource resource.
@@ -182,7 +182,7 @@ class VitessSourceArgs:
         :param pulumi.Input[_builtins.bool] transforms_value_to_key_replace_null_with_default: Transforms value to key replace null with default (config key `transforms.ValueToKey.replace.null.with.default`).
                
                Defaults to `true`.
-        :param pulumi.Input['VitessSourceVitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
+        :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
                
@@ -791,7 +791,7 @@ class VitessSourceArgs:
 
     @_builtins.property
     @pulumi.getter(name="vitessTabletType")
-    def vitess_tablet_type(self) -> pulumi.Input[Optional['VitessSourceVitessTabletType']]:
+    def vitess_tablet_type(self) -> pulumi.Input[Optional['VitessTabletType']]:
         """
         Vitess tablet type (config key `vitess.tablet.type`).
 
@@ -802,7 +802,7 @@ class VitessSourceArgs:
         return pulumi.get(self, "vitess_tablet_type")
 
     @vitess_tablet_type.setter
-    def vitess_tablet_type(self, value: pulumi.Input[Optional['VitessSourceVitessTabletType']]):
+    def vitess_tablet_type(self, value: pulumi.Input[Optional['VitessTabletType']]):
         pulumi.set(self, "vitess_tablet_type", value)
 
     @_builtins.property
@@ -862,7 +862,7 @@ class VitessSource(pulumi.CustomResource):
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  vitess_keyspace: pulumi.Input[Optional[_builtins.str]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['VitessSourceVitessTabletType']] = None,
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None,
                  vitess_vtctld_host: pulumi.Input[Optional[_builtins.str]] = None,
                  vitess_vtctld_password: pulumi.Input[Optional[_builtins.str]] = None,
                  vitess_vtctld_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -988,7 +988,7 @@ class VitessSource(pulumi.CustomResource):
                
                Defaults to `true`.
         :param pulumi.Input[_builtins.str] vitess_keyspace: Vitess keyspace (config key `vitess.keyspace.user.defined`).
-        :param pulumi.Input['VitessSourceVitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
+        :param pulumi.Input['VitessTabletType'] vitess_tablet_type: Vitess tablet type (config key `vitess.tablet.type`).
                
                One of `MASTER`, `REPLICA`, `RDONLY`.
                
@@ -1064,7 +1064,7 @@ class VitessSource(pulumi.CustomResource):
                  transforms_value_to_key_fields_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  transforms_value_to_key_replace_null_with_default: pulumi.Input[Optional[_builtins.bool]] = None,
                  vitess_keyspace: pulumi.Input[Optional[_builtins.str]] = None,
-                 vitess_tablet_type: pulumi.Input[Optional['VitessSourceVitessTabletType']] = None,
+                 vitess_tablet_type: pulumi.Input[Optional['VitessTabletType']] = None,
                  vitess_vtctld_host: pulumi.Input[Optional[_builtins.str]] = None,
                  vitess_vtctld_password: pulumi.Input[Optional[_builtins.str]] = None,
                  vitess_vtctld_port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1641,7 +1641,7 @@ class VitessSource(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="vitessTabletType")
-    def vitess_tablet_type(self) -> pulumi.Output[Optional['VitessSourceVitessTabletType']]:
+    def vitess_tablet_type(self) -> pulumi.Output[Optional['VitessTabletType']]:
         """
         Vitess tablet type (config key `vitess.tablet.type`).
 

@@ -30,7 +30,7 @@ class WeaviateDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -117,7 +117,7 @@ class WeaviateDestinationArgs:
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['WeaviateDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -496,7 +496,7 @@ class WeaviateDestinationArgs:
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Input[Optional['DocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 
@@ -507,7 +507,7 @@ class WeaviateDestinationArgs:
         return pulumi.get(self, "document_id_strategy")
 
     @document_id_strategy.setter
-    def document_id_strategy(self, value: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']]):
+    def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
 
     @_builtins.property
@@ -1270,7 +1270,7 @@ class WeaviateDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1362,7 +1362,7 @@ class WeaviateDestination(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] document_id_field_name: Document ID field name (config key `document.id.field.name`).
                
                Defaults to `"id"`.
-        :param pulumi.Input['WeaviateDestinationDocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
+        :param pulumi.Input['DocumentIdStrategy'] document_id_strategy: Document ID strategy (config key `document.id.strategy.user.defined`).
                
                One of `None`, `Kafka ID`, `Field ID`.
                
@@ -1527,7 +1527,7 @@ class WeaviateDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
-                 document_id_strategy: pulumi.Input[Optional['WeaviateDestinationDocumentIdStrategy']] = None,
+                 document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1884,7 +1884,7 @@ class WeaviateDestination(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="documentIdStrategy")
-    def document_id_strategy(self) -> pulumi.Output[Optional['WeaviateDestinationDocumentIdStrategy']]:
+    def document_id_strategy(self) -> pulumi.Output[Optional['DocumentIdStrategy']]:
         """
         Document ID strategy (config key `document.id.strategy.user.defined`).
 

@@ -33,25 +33,26 @@ export const AlertType = {
 
 export type AlertType = (typeof AlertType)[keyof typeof AlertType];
 
-export const AlloyDbSourceDatabaseSslmode = {
-    Require: "require",
-    Disable: "disable",
+export const AwsS3Region = {
+    Ap_northeast_1: "ap-northeast-1",
+    Ap_northeast_2: "ap-northeast-2",
+    Ap_south_1: "ap-south-1",
+    Ap_southeast_1: "ap-southeast-1",
+    Ap_southeast_2: "ap-southeast-2",
+    Ca_central_1: "ca-central-1",
+    Cn_north_1: "cn-north-1",
+    Eu_central_1: "eu-central-1",
+    Eu_west_1: "eu-west-1",
+    Eu_west_2: "eu-west-2",
+    Sa_east_1: "sa-east-1",
+    Us_east_1: "us-east-1",
+    Us_east_2: "us-east-2",
+    Us_gov_west_1: "us-gov-west-1",
+    Us_west_1: "us-west-1",
+    Us_west_2: "us-west-2",
 } as const;
 
-export type AlloyDbSourceDatabaseSslmode = (typeof AlloyDbSourceDatabaseSslmode)[keyof typeof AlloyDbSourceDatabaseSslmode];
-
-export const AlloyDbSourcePostProcessors = {
-    Reselector: "reselector",
-} as const;
-
-export type AlloyDbSourcePostProcessors = (typeof AlloyDbSourcePostProcessors)[keyof typeof AlloyDbSourcePostProcessors];
-
-export const AlloyDbSourceSnapshotReadOnly = {
-    Yes: "Yes",
-    No: "No",
-} as const;
-
-export type AlloyDbSourceSnapshotReadOnly = (typeof AlloyDbSourceSnapshotReadOnly)[keyof typeof AlloyDbSourceSnapshotReadOnly];
+export type AwsS3Region = (typeof AwsS3Region)[keyof typeof AwsS3Region];
 
 export const AzureBlobDestinationFormat = {
     Json: "json",
@@ -73,13 +74,105 @@ export const BigQueryDestinationTimePartitioningType = {
 export type BigQueryDestinationTimePartitioningType = (typeof BigQueryDestinationTimePartitioningType)[keyof typeof BigQueryDestinationTimePartitioningType];
 
 export const BinaryHandlingMode = {
-    Bytes: "bytes",
     Base64: "base64",
     Base64_url_safe: "base64-url-safe",
+    Bytes: "bytes",
     Hex: "hex",
 } as const;
 
 export type BinaryHandlingMode = (typeof BinaryHandlingMode)[keyof typeof BinaryHandlingMode];
+
+export const ConnectionTimeZone = {
+    Africa_Cairo: "Africa/Cairo",
+    Africa_Casablanca: "Africa/Casablanca",
+    Africa_Harare: "Africa/Harare",
+    Africa_Monrovia: "Africa/Monrovia",
+    Africa_Nairobi: "Africa/Nairobi",
+    Africa_Tripoli: "Africa/Tripoli",
+    Africa_Windhoek: "Africa/Windhoek",
+    America_Araguaina: "America/Araguaina",
+    America_Asuncion: "America/Asuncion",
+    America_Bogota: "America/Bogota",
+    America_Buenos_Aires: "America/Buenos_Aires",
+    America_Caracas: "America/Caracas",
+    America_Chihuahua: "America/Chihuahua",
+    America_Cuiaba: "America/Cuiaba",
+    America_Denver: "America/Denver",
+    America_Fortaleza: "America/Fortaleza",
+    America_Guatemala: "America/Guatemala",
+    America_Halifax: "America/Halifax",
+    America_Manaus: "America/Manaus",
+    America_Matamoros: "America/Matamoros",
+    America_Monterrey: "America/Monterrey",
+    America_Montevideo: "America/Montevideo",
+    America_Phoenix: "America/Phoenix",
+    America_Santiago: "America/Santiago",
+    America_Tijuana: "America/Tijuana",
+    Asia_Amman: "Asia/Amman",
+    Asia_Ashgabat: "Asia/Ashgabat",
+    Asia_Baghdad: "Asia/Baghdad",
+    Asia_Baku: "Asia/Baku",
+    Asia_Bangkok: "Asia/Bangkok",
+    Asia_Beirut: "Asia/Beirut",
+    Asia_Calcutta: "Asia/Calcutta",
+    Asia_Damascus: "Asia/Damascus",
+    Asia_Dhaka: "Asia/Dhaka",
+    Asia_Irkutsk: "Asia/Irkutsk",
+    Asia_Jerusalem: "Asia/Jerusalem",
+    Asia_Kabul: "Asia/Kabul",
+    Asia_Karachi: "Asia/Karachi",
+    Asia_Kathmandu: "Asia/Kathmandu",
+    Asia_Krasnoyarsk: "Asia/Krasnoyarsk",
+    Asia_Magadan: "Asia/Magadan",
+    Asia_Muscat: "Asia/Muscat",
+    Asia_Novosibirsk: "Asia/Novosibirsk",
+    Asia_Riyadh: "Asia/Riyadh",
+    Asia_Seoul: "Asia/Seoul",
+    Asia_Shanghai: "Asia/Shanghai",
+    Asia_Singapore: "Asia/Singapore",
+    Asia_Taipei: "Asia/Taipei",
+    Asia_Tehran: "Asia/Tehran",
+    Asia_Tokyo: "Asia/Tokyo",
+    Asia_Ulaanbaatar: "Asia/Ulaanbaatar",
+    Asia_Vladivostok: "Asia/Vladivostok",
+    Asia_Yakutsk: "Asia/Yakutsk",
+    Asia_Yerevan: "Asia/Yerevan",
+    Atlantic_Azores: "Atlantic/Azores",
+    Australia_Adelaide: "Australia/Adelaide",
+    Australia_Brisbane: "Australia/Brisbane",
+    Australia_Darwin: "Australia/Darwin",
+    Australia_Hobart: "Australia/Hobart",
+    Australia_Perth: "Australia/Perth",
+    Australia_Sydney: "Australia/Sydney",
+    Brazil_East: "Brazil/East",
+    Canada_Newfoundland: "Canada/Newfoundland",
+    Canada_Saskatchewan: "Canada/Saskatchewan",
+    Canada_Yukon: "Canada/Yukon",
+    Europe_Amsterdam: "Europe/Amsterdam",
+    Europe_Athens: "Europe/Athens",
+    Europe_Dublin: "Europe/Dublin",
+    Europe_Helsinki: "Europe/Helsinki",
+    Europe_Istanbul: "Europe/Istanbul",
+    Europe_Kaliningrad: "Europe/Kaliningrad",
+    Europe_Moscow: "Europe/Moscow",
+    Europe_Paris: "Europe/Paris",
+    Europe_Prague: "Europe/Prague",
+    Europe_Sarajevo: "Europe/Sarajevo",
+    Pacific_Auckland: "Pacific/Auckland",
+    Pacific_Fiji: "Pacific/Fiji",
+    Pacific_Guam: "Pacific/Guam",
+    Pacific_Honolulu: "Pacific/Honolulu",
+    Pacific_Samoa: "Pacific/Samoa",
+    SERVER: "SERVER",
+    US_Alaska: "US/Alaska",
+    US_Central: "US/Central",
+    US_East_Indiana: "US/East-Indiana",
+    US_Eastern: "US/Eastern",
+    US_Pacific: "US/Pacific",
+    UTC: "UTC",
+} as const;
+
+export type ConnectionTimeZone = (typeof ConnectionTimeZone)[keyof typeof ConnectionTimeZone];
 
 export const ConnectorFilterTagMatch = {
     Any: "any",
@@ -100,6 +193,13 @@ export const ConnectorState = {
 } as const;
 
 export type ConnectorState = (typeof ConnectorState)[keyof typeof ConnectorState];
+
+export const CursorOversizeHandlingMode = {
+    Skip: "skip",
+    Split: "split",
+} as const;
+
+export type CursorOversizeHandlingMode = (typeof CursorOversizeHandlingMode)[keyof typeof CursorOversizeHandlingMode];
 
 export const DatabricksDestinationConsumerWaitTimeForLargerBatchMs = {
     DatabricksDestinationConsumerWaitTimeForLargerBatchMs_500: "500",
@@ -124,13 +224,6 @@ export const DatabricksDestinationPartitionMode = {
 
 export type DatabricksDestinationPartitionMode = (typeof DatabricksDestinationPartitionMode)[keyof typeof DatabricksDestinationPartitionMode];
 
-export const DocumentDbSourceCursorOversizeHandlingMode = {
-    Skip: "skip",
-    Split: "split",
-} as const;
-
-export type DocumentDbSourceCursorOversizeHandlingMode = (typeof DocumentDbSourceCursorOversizeHandlingMode)[keyof typeof DocumentDbSourceCursorOversizeHandlingMode];
-
 export const DocumentDbSourceTransformsUnwrapArrayEncoding = {
     Array: "array",
     Array_string: "array_string",
@@ -138,12 +231,13 @@ export const DocumentDbSourceTransformsUnwrapArrayEncoding = {
 
 export type DocumentDbSourceTransformsUnwrapArrayEncoding = (typeof DocumentDbSourceTransformsUnwrapArrayEncoding)[keyof typeof DocumentDbSourceTransformsUnwrapArrayEncoding];
 
-export const DocumentDbSourceTransformsUnwrapDocumentEncoding = {
-    Document: "document",
-    String: "string",
+export const DocumentIdStrategy = {
+    Field_ID: "Field ID",
+    Kafka_ID: "Kafka ID",
+    None: "None",
 } as const;
 
-export type DocumentDbSourceTransformsUnwrapDocumentEncoding = (typeof DocumentDbSourceTransformsUnwrapDocumentEncoding)[keyof typeof DocumentDbSourceTransformsUnwrapDocumentEncoding];
+export type DocumentIdStrategy = (typeof DocumentIdStrategy)[keyof typeof DocumentIdStrategy];
 
 export const DriftAction = {
     Overwrite: "overwrite",
@@ -167,22 +261,22 @@ export const ElasticsearchSourceHttpAuth = {
 export type ElasticsearchSourceHttpAuth = (typeof ElasticsearchSourceHttpAuth)[keyof typeof ElasticsearchSourceHttpAuth];
 
 export const FileCompressionType = {
-    None: "none",
     Gzip: "gzip",
+    None: "none",
     Snappy: "snappy",
     Zstd: "zstd",
 } as const;
 
 export type FileCompressionType = (typeof FileCompressionType)[keyof typeof FileCompressionType];
 
-export const GcsDestinationFormat = {
+export const FileFormat = {
     CSV: "CSV",
-    JSON_Lines: "JSON Lines",
     JSON_Array: "JSON Array",
+    JSON_Lines: "JSON Lines",
     Parquet: "Parquet",
 } as const;
 
-export type GcsDestinationFormat = (typeof GcsDestinationFormat)[keyof typeof GcsDestinationFormat];
+export type FileFormat = (typeof FileFormat)[keyof typeof FileFormat];
 
 export const HttpSinkDestinationDecimalFormat = {
     BASE64: "BASE64",
@@ -244,16 +338,9 @@ export const IcebergDestinationIcebergCatalogType = {
 
 export type IcebergDestinationIcebergCatalogType = (typeof IcebergDestinationIcebergCatalogType)[keyof typeof IcebergDestinationIcebergCatalogType];
 
-export const IcebergDestinationInsertMode = {
-    Insert: "insert",
-    Upsert: "upsert",
-} as const;
-
-export type IcebergDestinationInsertMode = (typeof IcebergDestinationInsertMode)[keyof typeof IcebergDestinationInsertMode];
-
 export const IngestionMode = {
-    Upsert: "upsert",
     Append: "append",
+    Upsert: "upsert",
 } as const;
 
 export type IngestionMode = (typeof IngestionMode)[keyof typeof IngestionMode];
@@ -319,254 +406,12 @@ export const KafkaDirectSourceFormat = {
 
 export type KafkaDirectSourceFormat = (typeof KafkaDirectSourceFormat)[keyof typeof KafkaDirectSourceFormat];
 
-export const MariaDbSourceDatabaseConnectionTimeZone = {
-    SERVER: "SERVER",
-    UTC: "UTC",
-    Africa_Cairo: "Africa/Cairo",
-    Asia_Riyadh: "Asia/Riyadh",
-    Africa_Casablanca: "Africa/Casablanca",
-    Asia_Seoul: "Asia/Seoul",
-    Africa_Harare: "Africa/Harare",
-    Asia_Shanghai: "Asia/Shanghai",
-    Africa_Monrovia: "Africa/Monrovia",
-    Asia_Singapore: "Asia/Singapore",
-    Africa_Nairobi: "Africa/Nairobi",
-    Asia_Taipei: "Asia/Taipei",
-    Africa_Tripoli: "Africa/Tripoli",
-    Asia_Tehran: "Asia/Tehran",
-    Africa_Windhoek: "Africa/Windhoek",
-    Asia_Tokyo: "Asia/Tokyo",
-    America_Araguaina: "America/Araguaina",
-    Asia_Ulaanbaatar: "Asia/Ulaanbaatar",
-    America_Asuncion: "America/Asuncion",
-    Asia_Vladivostok: "Asia/Vladivostok",
-    America_Bogota: "America/Bogota",
-    Asia_Yakutsk: "Asia/Yakutsk",
-    America_Buenos_Aires: "America/Buenos_Aires",
-    Asia_Yerevan: "Asia/Yerevan",
-    America_Caracas: "America/Caracas",
-    Atlantic_Azores: "Atlantic/Azores",
-    America_Chihuahua: "America/Chihuahua",
-    Australia_Adelaide: "Australia/Adelaide",
-    America_Cuiaba: "America/Cuiaba",
-    Australia_Brisbane: "Australia/Brisbane",
-    America_Denver: "America/Denver",
-    Australia_Darwin: "Australia/Darwin",
-    America_Fortaleza: "America/Fortaleza",
-    Australia_Hobart: "Australia/Hobart",
-    America_Guatemala: "America/Guatemala",
-    Australia_Perth: "Australia/Perth",
-    America_Halifax: "America/Halifax",
-    Australia_Sydney: "Australia/Sydney",
-    America_Manaus: "America/Manaus",
-    Brazil_East: "Brazil/East",
-    America_Matamoros: "America/Matamoros",
-    Canada_Newfoundland: "Canada/Newfoundland",
-    America_Monterrey: "America/Monterrey",
-    Canada_Saskatchewan: "Canada/Saskatchewan",
-    America_Montevideo: "America/Montevideo",
-    Canada_Yukon: "Canada/Yukon",
-    America_Phoenix: "America/Phoenix",
-    Europe_Amsterdam: "Europe/Amsterdam",
-    America_Santiago: "America/Santiago",
-    Europe_Athens: "Europe/Athens",
-    America_Tijuana: "America/Tijuana",
-    Europe_Dublin: "Europe/Dublin",
-    Asia_Amman: "Asia/Amman",
-    Europe_Helsinki: "Europe/Helsinki",
-    Asia_Ashgabat: "Asia/Ashgabat",
-    Europe_Istanbul: "Europe/Istanbul",
-    Asia_Baghdad: "Asia/Baghdad",
-    Europe_Kaliningrad: "Europe/Kaliningrad",
-    Asia_Baku: "Asia/Baku",
-    Europe_Moscow: "Europe/Moscow",
-    Asia_Bangkok: "Asia/Bangkok",
-    Europe_Paris: "Europe/Paris",
-    Asia_Beirut: "Asia/Beirut",
-    Europe_Prague: "Europe/Prague",
-    Asia_Calcutta: "Asia/Calcutta",
-    Europe_Sarajevo: "Europe/Sarajevo",
-    Asia_Damascus: "Asia/Damascus",
-    Pacific_Auckland: "Pacific/Auckland",
-    Asia_Dhaka: "Asia/Dhaka",
-    Pacific_Fiji: "Pacific/Fiji",
-    Asia_Irkutsk: "Asia/Irkutsk",
-    Pacific_Guam: "Pacific/Guam",
-    Asia_Jerusalem: "Asia/Jerusalem",
-    Pacific_Honolulu: "Pacific/Honolulu",
-    Asia_Kabul: "Asia/Kabul",
-    Pacific_Samoa: "Pacific/Samoa",
-    Asia_Karachi: "Asia/Karachi",
-    US_Alaska: "US/Alaska",
-    Asia_Kathmandu: "Asia/Kathmandu",
-    US_Central: "US/Central",
-    Asia_Krasnoyarsk: "Asia/Krasnoyarsk",
-    US_Eastern: "US/Eastern",
-    Asia_Magadan: "Asia/Magadan",
-    US_East_Indiana: "US/East-Indiana",
-    Asia_Muscat: "Asia/Muscat",
-    US_Pacific: "US/Pacific",
-    Asia_Novosibirsk: "Asia/Novosibirsk",
-} as const;
-
-export type MariaDbSourceDatabaseConnectionTimeZone = (typeof MariaDbSourceDatabaseConnectionTimeZone)[keyof typeof MariaDbSourceDatabaseConnectionTimeZone];
-
 export const MariaDbSourceDatabaseSslMode = {
     Disable: "disable",
     Trust: "trust",
 } as const;
 
 export type MariaDbSourceDatabaseSslMode = (typeof MariaDbSourceDatabaseSslMode)[keyof typeof MariaDbSourceDatabaseSslMode];
-
-export const MariaDbSourceSnapshotGtid = {
-    Yes: "Yes",
-    No: "No",
-} as const;
-
-export type MariaDbSourceSnapshotGtid = (typeof MariaDbSourceSnapshotGtid)[keyof typeof MariaDbSourceSnapshotGtid];
-
-export const MongoDbHostedSourceCursorOversizeHandlingMode = {
-    Skip: "skip",
-    Split: "split",
-} as const;
-
-export type MongoDbHostedSourceCursorOversizeHandlingMode = (typeof MongoDbHostedSourceCursorOversizeHandlingMode)[keyof typeof MongoDbHostedSourceCursorOversizeHandlingMode];
-
-export const MongoDbHostedSourceTransformsUnwrapArrayEncoding = {
-    Array: "array",
-    Array_string: "array_string",
-    String: "string",
-} as const;
-
-export type MongoDbHostedSourceTransformsUnwrapArrayEncoding = (typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding)[keyof typeof MongoDbHostedSourceTransformsUnwrapArrayEncoding];
-
-export const MongoDbHostedSourceTransformsUnwrapDocumentEncoding = {
-    Document: "document",
-    String: "string",
-} as const;
-
-export type MongoDbHostedSourceTransformsUnwrapDocumentEncoding = (typeof MongoDbHostedSourceTransformsUnwrapDocumentEncoding)[keyof typeof MongoDbHostedSourceTransformsUnwrapDocumentEncoding];
-
-export const MongoDbSourceCursorOversizeHandlingMode = {
-    Skip: "skip",
-    Split: "split",
-} as const;
-
-export type MongoDbSourceCursorOversizeHandlingMode = (typeof MongoDbSourceCursorOversizeHandlingMode)[keyof typeof MongoDbSourceCursorOversizeHandlingMode];
-
-export const MongoDbSourceTransformsUnwrapArrayEncoding = {
-    Array: "array",
-    Array_string: "array_string",
-    String: "string",
-} as const;
-
-export type MongoDbSourceTransformsUnwrapArrayEncoding = (typeof MongoDbSourceTransformsUnwrapArrayEncoding)[keyof typeof MongoDbSourceTransformsUnwrapArrayEncoding];
-
-export const MongoDbSourceTransformsUnwrapDocumentEncoding = {
-    Document: "document",
-    String: "string",
-} as const;
-
-export type MongoDbSourceTransformsUnwrapDocumentEncoding = (typeof MongoDbSourceTransformsUnwrapDocumentEncoding)[keyof typeof MongoDbSourceTransformsUnwrapDocumentEncoding];
-
-export const MysqlSourceDatabaseConnectionTimeZone = {
-    SERVER: "SERVER",
-    UTC: "UTC",
-    Africa_Cairo: "Africa/Cairo",
-    Asia_Riyadh: "Asia/Riyadh",
-    Africa_Casablanca: "Africa/Casablanca",
-    Asia_Seoul: "Asia/Seoul",
-    Africa_Harare: "Africa/Harare",
-    Asia_Shanghai: "Asia/Shanghai",
-    Africa_Monrovia: "Africa/Monrovia",
-    Asia_Singapore: "Asia/Singapore",
-    Africa_Nairobi: "Africa/Nairobi",
-    Asia_Taipei: "Asia/Taipei",
-    Africa_Tripoli: "Africa/Tripoli",
-    Asia_Tehran: "Asia/Tehran",
-    Africa_Windhoek: "Africa/Windhoek",
-    Asia_Tokyo: "Asia/Tokyo",
-    America_Araguaina: "America/Araguaina",
-    Asia_Ulaanbaatar: "Asia/Ulaanbaatar",
-    America_Asuncion: "America/Asuncion",
-    Asia_Vladivostok: "Asia/Vladivostok",
-    America_Bogota: "America/Bogota",
-    Asia_Yakutsk: "Asia/Yakutsk",
-    America_Buenos_Aires: "America/Buenos_Aires",
-    Asia_Yerevan: "Asia/Yerevan",
-    America_Caracas: "America/Caracas",
-    Atlantic_Azores: "Atlantic/Azores",
-    America_Chihuahua: "America/Chihuahua",
-    Australia_Adelaide: "Australia/Adelaide",
-    America_Cuiaba: "America/Cuiaba",
-    Australia_Brisbane: "Australia/Brisbane",
-    America_Denver: "America/Denver",
-    Australia_Darwin: "Australia/Darwin",
-    America_Fortaleza: "America/Fortaleza",
-    Australia_Hobart: "Australia/Hobart",
-    America_Guatemala: "America/Guatemala",
-    Australia_Perth: "Australia/Perth",
-    America_Halifax: "America/Halifax",
-    Australia_Sydney: "Australia/Sydney",
-    America_Manaus: "America/Manaus",
-    Brazil_East: "Brazil/East",
-    America_Matamoros: "America/Matamoros",
-    Canada_Newfoundland: "Canada/Newfoundland",
-    America_Monterrey: "America/Monterrey",
-    Canada_Saskatchewan: "Canada/Saskatchewan",
-    America_Montevideo: "America/Montevideo",
-    Canada_Yukon: "Canada/Yukon",
-    America_Phoenix: "America/Phoenix",
-    Europe_Amsterdam: "Europe/Amsterdam",
-    America_Santiago: "America/Santiago",
-    Europe_Athens: "Europe/Athens",
-    America_Tijuana: "America/Tijuana",
-    Europe_Dublin: "Europe/Dublin",
-    Asia_Amman: "Asia/Amman",
-    Europe_Helsinki: "Europe/Helsinki",
-    Asia_Ashgabat: "Asia/Ashgabat",
-    Europe_Istanbul: "Europe/Istanbul",
-    Asia_Baghdad: "Asia/Baghdad",
-    Europe_Kaliningrad: "Europe/Kaliningrad",
-    Asia_Baku: "Asia/Baku",
-    Europe_Moscow: "Europe/Moscow",
-    Asia_Bangkok: "Asia/Bangkok",
-    Europe_Paris: "Europe/Paris",
-    Asia_Beirut: "Asia/Beirut",
-    Europe_Prague: "Europe/Prague",
-    Asia_Calcutta: "Asia/Calcutta",
-    Europe_Sarajevo: "Europe/Sarajevo",
-    Asia_Damascus: "Asia/Damascus",
-    Pacific_Auckland: "Pacific/Auckland",
-    Asia_Dhaka: "Asia/Dhaka",
-    Pacific_Fiji: "Pacific/Fiji",
-    Asia_Irkutsk: "Asia/Irkutsk",
-    Pacific_Guam: "Pacific/Guam",
-    Asia_Jerusalem: "Asia/Jerusalem",
-    Pacific_Honolulu: "Pacific/Honolulu",
-    Asia_Kabul: "Asia/Kabul",
-    Pacific_Samoa: "Pacific/Samoa",
-    Asia_Karachi: "Asia/Karachi",
-    US_Alaska: "US/Alaska",
-    Asia_Kathmandu: "Asia/Kathmandu",
-    US_Central: "US/Central",
-    Asia_Krasnoyarsk: "Asia/Krasnoyarsk",
-    US_Eastern: "US/Eastern",
-    Asia_Magadan: "Asia/Magadan",
-    US_East_Indiana: "US/East-Indiana",
-    Asia_Muscat: "Asia/Muscat",
-    US_Pacific: "US/Pacific",
-    Asia_Novosibirsk: "Asia/Novosibirsk",
-} as const;
-
-export type MysqlSourceDatabaseConnectionTimeZone = (typeof MysqlSourceDatabaseConnectionTimeZone)[keyof typeof MysqlSourceDatabaseConnectionTimeZone];
-
-export const MysqlSourceSnapshotGtid = {
-    Yes: "Yes",
-    No: "No",
-} as const;
-
-export type MysqlSourceSnapshotGtid = (typeof MysqlSourceSnapshotGtid)[keyof typeof MysqlSourceSnapshotGtid];
 
 export const NullSentinelMode = {
     NONE: "NONE",
@@ -583,47 +428,17 @@ export const OffsetResetTarget = {
 export type OffsetResetTarget = (typeof OffsetResetTarget)[keyof typeof OffsetResetTarget];
 
 export const OversizedFieldBehavior = {
-    TRUNCATE: "TRUNCATE",
     NULLIFY: "NULLIFY",
+    TRUNCATE: "TRUNCATE",
 } as const;
 
 export type OversizedFieldBehavior = (typeof OversizedFieldBehavior)[keyof typeof OversizedFieldBehavior];
 
-export const PineconeDestinationDocumentIdStrategy = {
-    None: "None",
-    Kafka_ID: "Kafka ID",
-    Field_ID: "Field ID",
-} as const;
-
-export type PineconeDestinationDocumentIdStrategy = (typeof PineconeDestinationDocumentIdStrategy)[keyof typeof PineconeDestinationDocumentIdStrategy];
-
-export const PlanetScaleSourceVitessTabletType = {
-    MASTER: "MASTER",
-    REPLICA: "REPLICA",
-    RDONLY: "RDONLY",
-} as const;
-
-export type PlanetScaleSourceVitessTabletType = (typeof PlanetScaleSourceVitessTabletType)[keyof typeof PlanetScaleSourceVitessTabletType];
-
-export const PostgresqlSourceDatabaseSslmode = {
-    Require: "require",
-    Disable: "disable",
-} as const;
-
-export type PostgresqlSourceDatabaseSslmode = (typeof PostgresqlSourceDatabaseSslmode)[keyof typeof PostgresqlSourceDatabaseSslmode];
-
-export const PostgresqlSourcePostProcessors = {
+export const PostProcessor = {
     Reselector: "reselector",
 } as const;
 
-export type PostgresqlSourcePostProcessors = (typeof PostgresqlSourcePostProcessors)[keyof typeof PostgresqlSourcePostProcessors];
-
-export const PostgresqlSourceSnapshotReadOnly = {
-    Yes: "Yes",
-    No: "No",
-} as const;
-
-export type PostgresqlSourceSnapshotReadOnly = (typeof PostgresqlSourceSnapshotReadOnly)[keyof typeof PostgresqlSourceSnapshotReadOnly];
+export type PostProcessor = (typeof PostProcessor)[keyof typeof PostProcessor];
 
 export const PrimaryKeyMode = {
     None: "none",
@@ -641,14 +456,6 @@ export const ProjectKeyToolProfile = {
 } as const;
 
 export type ProjectKeyToolProfile = (typeof ProjectKeyToolProfile)[keyof typeof ProjectKeyToolProfile];
-
-export const R2DestinationFormat = {
-    JSON_Lines: "JSON Lines",
-    JSON_Array: "JSON Array",
-    Parquet: "Parquet",
-} as const;
-
-export type R2DestinationFormat = (typeof R2DestinationFormat)[keyof typeof R2DestinationFormat];
 
 export const RedisDestinationRedisKeyDataType = {
     Stream: "Stream",
@@ -696,34 +503,13 @@ export const ReplayWindow = {
 
 export type ReplayWindow = (typeof ReplayWindow)[keyof typeof ReplayWindow];
 
-export const S3DestinationAwsS3Region = {
-    Ap_south_1: "ap-south-1",
-    Eu_west_2: "eu-west-2",
-    Eu_west_1: "eu-west-1",
-    Ap_northeast_2: "ap-northeast-2",
-    Ap_northeast_1: "ap-northeast-1",
-    Ca_central_1: "ca-central-1",
-    Sa_east_1: "sa-east-1",
-    Cn_north_1: "cn-north-1",
-    Us_gov_west_1: "us-gov-west-1",
-    Ap_southeast_1: "ap-southeast-1",
-    Ap_southeast_2: "ap-southeast-2",
-    Eu_central_1: "eu-central-1",
-    Us_east_1: "us-east-1",
-    Us_east_2: "us-east-2",
-    Us_west_1: "us-west-1",
-    Us_west_2: "us-west-2",
-} as const;
-
-export type S3DestinationAwsS3Region = (typeof S3DestinationAwsS3Region)[keyof typeof S3DestinationAwsS3Region];
-
-export const S3DestinationFormat = {
-    JSON_Lines: "JSON Lines",
+export const S3FileFormat = {
     JSON_Array: "JSON Array",
+    JSON_Lines: "JSON Lines",
     Parquet: "Parquet",
 } as const;
 
-export type S3DestinationFormat = (typeof S3DestinationFormat)[keyof typeof S3DestinationFormat];
+export type S3FileFormat = (typeof S3FileFormat)[keyof typeof S3FileFormat];
 
 export const S3SourceAwsS3Region = {
     Eu_west_2: "eu-west-2",
@@ -771,55 +557,12 @@ export const SnapshotType = {
 
 export type SnapshotType = (typeof SnapshotType)[keyof typeof SnapshotType];
 
-export const StarburstDestinationAwsS3Region = {
-    Ap_south_1: "ap-south-1",
-    Eu_west_2: "eu-west-2",
-    Eu_west_1: "eu-west-1",
-    Ap_northeast_2: "ap-northeast-2",
-    Ap_northeast_1: "ap-northeast-1",
-    Ca_central_1: "ca-central-1",
-    Sa_east_1: "sa-east-1",
-    Cn_north_1: "cn-north-1",
-    Us_gov_west_1: "us-gov-west-1",
-    Ap_southeast_1: "ap-southeast-1",
-    Ap_southeast_2: "ap-southeast-2",
-    Eu_central_1: "eu-central-1",
-    Us_east_1: "us-east-1",
-    Us_east_2: "us-east-2",
-    Us_west_1: "us-west-1",
-    Us_west_2: "us-west-2",
-} as const;
-
-export type StarburstDestinationAwsS3Region = (typeof StarburstDestinationAwsS3Region)[keyof typeof StarburstDestinationAwsS3Region];
-
-export const StarburstDestinationFormat = {
-    CSV: "CSV",
-    JSON_Lines: "JSON Lines",
-    JSON_Array: "JSON Array",
-    Parquet: "Parquet",
-} as const;
-
-export type StarburstDestinationFormat = (typeof StarburstDestinationFormat)[keyof typeof StarburstDestinationFormat];
-
-export const SupabaseSourceDatabaseSslmode = {
-    Require: "require",
+export const SslMode = {
     Disable: "disable",
+    Require: "require",
 } as const;
 
-export type SupabaseSourceDatabaseSslmode = (typeof SupabaseSourceDatabaseSslmode)[keyof typeof SupabaseSourceDatabaseSslmode];
-
-export const SupabaseSourcePostProcessors = {
-    Reselector: "reselector",
-} as const;
-
-export type SupabaseSourcePostProcessors = (typeof SupabaseSourcePostProcessors)[keyof typeof SupabaseSourcePostProcessors];
-
-export const SupabaseSourceSnapshotReadOnly = {
-    Yes: "Yes",
-    No: "No",
-} as const;
-
-export type SupabaseSourceSnapshotReadOnly = (typeof SupabaseSourceSnapshotReadOnly)[keyof typeof SupabaseSourceSnapshotReadOnly];
+export type SslMode = (typeof SslMode)[keyof typeof SslMode];
 
 export const TagFilterType = {
     Sources: "sources",
@@ -904,19 +647,34 @@ export type TransformType = (typeof TransformType)[keyof typeof TransformType];
 
 export const UnknownPayloadTypeBehavior = {
     DEFAULT_TOPIC: "DEFAULT_TOPIC",
-    SKIP: "SKIP",
     FAIL: "FAIL",
+    SKIP: "SKIP",
 } as const;
 
 export type UnknownPayloadTypeBehavior = (typeof UnknownPayloadTypeBehavior)[keyof typeof UnknownPayloadTypeBehavior];
 
-export const VitessSourceVitessTabletType = {
-    MASTER: "MASTER",
-    REPLICA: "REPLICA",
-    RDONLY: "RDONLY",
+export const UnwrapArrayEncoding = {
+    Array: "array",
+    Array_string: "array_string",
+    String: "string",
 } as const;
 
-export type VitessSourceVitessTabletType = (typeof VitessSourceVitessTabletType)[keyof typeof VitessSourceVitessTabletType];
+export type UnwrapArrayEncoding = (typeof UnwrapArrayEncoding)[keyof typeof UnwrapArrayEncoding];
+
+export const UnwrapDocumentEncoding = {
+    Document: "document",
+    String: "string",
+} as const;
+
+export type UnwrapDocumentEncoding = (typeof UnwrapDocumentEncoding)[keyof typeof UnwrapDocumentEncoding];
+
+export const VitessTabletType = {
+    MASTER: "MASTER",
+    RDONLY: "RDONLY",
+    REPLICA: "REPLICA",
+} as const;
+
+export type VitessTabletType = (typeof VitessTabletType)[keyof typeof VitessTabletType];
 
 export const WeaviateDestinationConsistencyLevel = {
     ALL: "ALL",
@@ -925,14 +683,6 @@ export const WeaviateDestinationConsistencyLevel = {
 } as const;
 
 export type WeaviateDestinationConsistencyLevel = (typeof WeaviateDestinationConsistencyLevel)[keyof typeof WeaviateDestinationConsistencyLevel];
-
-export const WeaviateDestinationDocumentIdStrategy = {
-    None: "None",
-    Kafka_ID: "Kafka ID",
-    Field_ID: "Field ID",
-} as const;
-
-export type WeaviateDestinationDocumentIdStrategy = (typeof WeaviateDestinationDocumentIdStrategy)[keyof typeof WeaviateDestinationDocumentIdStrategy];
 
 export const WeaviateDestinationVectorStrategy = {
     None: "None",
@@ -966,3 +716,10 @@ export const WebhookSourceFormat = {
 } as const;
 
 export type WebhookSourceFormat = (typeof WebhookSourceFormat)[keyof typeof WebhookSourceFormat];
+
+export const YesNo = {
+    No: "No",
+    Yes: "Yes",
+} as const;
+
+export type YesNo = (typeof YesNo)[keyof typeof YesNo];
