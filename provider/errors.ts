@@ -38,8 +38,9 @@ export const errorTable = {
     code: "STREAMKAP_ERR_INVALID_SETTING",
     group: "configuration",
     meaning:
-      "A provider setting (`streamkap:endpoint`, a pace, `streamkap:createdFrom`, …) has a value it cannot take.",
-    next: "Correct the setting the message names, in stack config or its `STREAMKAP_*` variable.",
+      "A provider setting (`streamkap:endpoint`, a pace, `streamkap:createdFrom`, …) has a value it cannot take, or " +
+      "a `streamkap:` config key is no setting (a typo).",
+    next: "Correct the setting the message names, in stack config or its `STREAMKAP_*` variable (the message says which).",
   },
   newerState: {
     code: "STREAMKAP_ERR_NEWER_STATE",
@@ -257,11 +258,9 @@ export const errors = {
     );
   },
   /** A provider setting with a value it cannot take; `rule` says what it must be. */
-  invalidSetting: (params: { setting: string; variable: string; rule: string }): StreamkapError =>
-    new StreamkapError(
-      ErrorCodes.invalidSetting,
-      `${params.setting} (${params.variable} in the environment) ${params.rule}. ${errorTable.invalidSetting.next}`,
-    ),
+  /** `where`: `stack config streamkap:x` or `the environment variable STREAMKAP_X`, whichever gave the value. */
+  invalidSetting: (params: { where: string; rule: string }): StreamkapError =>
+    new StreamkapError(ErrorCodes.invalidSetting, `${params.where} ${params.rule}. ${errorTable.invalidSetting.next}`),
   /** The object behind `resource` was deleted outside Pulumi. */
   gone: (params: { resource: string }, call?: CallContext): StreamkapError =>
     new StreamkapError(

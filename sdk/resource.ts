@@ -2,6 +2,8 @@ import * as path from "node:path";
 
 import * as pulumi from "@pulumi/pulumi";
 
+import { provider } from "./provider";
+
 /**
  * The base of every Streamkap resource class: a dynamic resource that hands the resource option
  * `customTimeouts` to the provider as an input. Dynamic providers never see resource options, so without this
@@ -17,6 +19,7 @@ export class StreamkapResource extends pulumi.dynamic.Resource {
     module?: string,
     type?: string,
   ) {
+    checkSettingsOnce();
     // Pulumi records a stack trace for each of four promises per property (for its promise-leak report), and a
     // Streamkap resource declares one property per setting so that every live value is an output: at 500
     // resources those traces were most of the program's CPU. The report still names the resource and the
@@ -32,6 +35,29 @@ export class StreamkapResource extends pulumi.dynamic.Resource {
       Error.prepareStackTrace = prepareStackTrace;
     }
   }
+}
+
+let settingsChecked = false;
+
+/**
+ * The stack's `streamkap:` settings, checked before the first resource is declared, so that a typo
+ * (`streamkap:maxConcurency`) or a value a setting cannot take fails `preview` naming it, instead of being
+ * ignored or failing every resource at `up`. The plugin's CheckConfig does the same for the other languages.
+ */
+function checkSettingsOnce(): void {
+  if (settingsChecked) return;
+  settingsChecked = true;
+  const config = pulumi.runtime.allConfig();
+  const keys = Object.keys(config).filter((key) => key.startsWith("streamkap:"));
+  const api = provider();
+  const problems = api.settingProblems(keys, (key) => config[key], process.env, pulumi.getProject());
+  if (problems.length === 0) return;
+  const error = new api.StreamkapError(
+    api.ErrorCodes.invalidSetting,
+    `the Streamkap provider's settings:\n  ${problems.join("\n  ")}\nCorrect them in stack config ` +
+      "(`pulumi config`) or the environment.",
+  );
+  throw new pulumi.RunError(String((api.withCodeInMessage(error) as Error).message));
 }
 
 /** This package's resource classes: every file under the folder of this one. */

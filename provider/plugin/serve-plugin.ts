@@ -24,6 +24,7 @@ import { type Handlers, serve } from "./server";
 import { getMapping, getMappings } from "./terraform-mapping";
 import { kindOf, withAutoName } from "./tokens";
 import { markedSecret, revealProps } from "./wire-secrets";
+import { settingProblems } from "../settings";
 
 type Props = Record<string, unknown>;
 
@@ -70,6 +71,29 @@ function resourceCall<T>(request: Message, work: () => Promise<T>): Promise<T> {
   return attributedTo(String(request.urn ?? ""), () => withCall(context, work));
 }
 
+/**
+ * The provider's settings before any call: a `streamkap:` key that is no setting, or a value a setting cannot
+ * take, fails the preview naming it (the TypeScript classes check the same when a program declares its first
+ * resource). The engine passes the stack's config of the namespace as the provider's inputs, by bare name.
+ */
+function checkConfig(request: Message): Message {
+  const news = revealProps(fromStruct(request.news));
+  // The engine adds these to every provider's inputs.
+  const engineKeys = new Set(["version", "pluginDownloadURL"]);
+  const values = new Map(
+    Object.entries(news)
+      .filter(([key]) => !engineKeys.has(key) && !key.startsWith("__"))
+      .map(([key, value]) => [`streamkap:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
+  );
+  // `urn:pulumi:<stack>::<project>::pulumi:providers:streamkap::<name>`
+  const project = String(request.urn ?? "").split("::")[1];
+  const problems = settingProblems([...values.keys()], (key) => values.get(key), process.env, project);
+  return {
+    inputs: request.news,
+    failures: problems.map((reason) => ({ property: "", reason })),
+  };
+}
+
 const readSchema = () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8");
 
 const handlers: Handlers = {
@@ -77,6 +101,7 @@ const handlers: Handlers = {
   GetSchema: async () => ({ schema: readSchema() }),
   GetMappings: async (request) => getMappings(request),
   GetMapping: async (request) => getMapping(request, readSchema),
+  CheckConfig: async (request) => checkConfig(request),
   Configure: async (request) => {
     // The engine names them `streamkap:config:clientId`; stack config says `streamkap:clientId`.
     const variables = new Map(

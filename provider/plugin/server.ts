@@ -16,6 +16,7 @@ const methods = {
   GetSchema: ["pulumirpc.GetSchemaRequest", "pulumirpc.GetSchemaResponse"],
   GetMappings: ["pulumirpc.GetMappingsRequest", "pulumirpc.GetMappingsResponse"],
   GetMapping: ["pulumirpc.GetMappingRequest", "pulumirpc.GetMappingResponse"],
+  CheckConfig: ["pulumirpc.CheckRequest", "pulumirpc.CheckResponse"],
   Configure: ["pulumirpc.ConfigureRequest", "pulumirpc.ConfigureResponse"],
   Check: ["pulumirpc.CheckRequest", "pulumirpc.CheckResponse"],
   Diff: ["pulumirpc.DiffRequest", "pulumirpc.DiffResponse"],

@@ -7,4 +7,5 @@
 export { clientFor, type StreamkapClient } from "../client/client";
 export { secretKeys } from "../kinds/connector-config";
 export * as lookups from "../lookups";
-export { resolveSettings } from "../settings";
+export { ErrorCodes, StreamkapError, withCodeInMessage } from "../errors";
+export { resolveSettings, settingProblems } from "../settings";

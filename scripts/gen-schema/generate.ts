@@ -12,7 +12,7 @@ import { z } from "zod";
 import { commonInputsSchema } from "../../provider/engine/common-inputs";
 import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed } from "../../provider/kinds";
-import { settingSources } from "../../provider/settings";
+import { type SettingSpec, settingSources } from "../../provider/settings";
 import { type ClassDocs, typedClassDocs } from "../gen-connectors";
 import { packageVersion } from "../package-version";
 import { functionSpecs } from "./functions";
@@ -104,14 +104,17 @@ export function buildSchema(): Record<string, unknown> {
   );
   // After the resources: their types keep the names they had before the package had functions.
   const functions = functionSpecs(readLookups(path.join(repoRoot, "sdk")), registry);
-  const secretSettings = new Set(["secret", "projectKey"]);
   const variables = Object.fromEntries(
-    Object.entries(settingSources).map(([name, source]) => [
+    Object.entries(settingSources).map(([name, source]: [string, SettingSpec]) => [
       name,
       {
-        type: "string",
-        description: `\`${source.config}\`; else the environment variable \`${source.env}\`.`,
-        ...(secretSettings.has(name) ? { secret: true } : {}),
+        type: source.type,
+        // Documented, never set here: a default in the schema would make every SDK send it.
+        description:
+          `${source.description}\n\n` +
+          (source.default === undefined ? "" : `Defaults to \`${String(source.default)}\`. `) +
+          `Stack config \`${source.config}\`; else the environment variable \`${source.env}\`.`,
+        ...(source.secret ? { secret: true } : {}),
       },
     ]),
   );

@@ -42,52 +42,68 @@ namespace Streamkap.Pulumi
     public sealed class ProviderArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+        /// For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+        /// 
+        /// Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
         /// </summary>
         [Input("adminServiceId")]
         public Input<string>? AdminServiceId { get; set; }
 
         /// <summary>
-        /// `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+        /// For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+        /// 
+        /// Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
         /// </summary>
         [Input("adminTenantId")]
         public Input<string>? AdminTenantId { get; set; }
 
         /// <summary>
-        /// `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+        /// Milliseconds one HTTP attempt may take before it is abandoned and retried.
+        /// 
+        /// Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
         /// </summary>
-        [Input("callTimeoutMs")]
-        public Input<string>? CallTimeoutMs { get; set; }
+        [Input("callTimeoutMs", json: true)]
+        public Input<int>? CallTimeoutMs { get; set; }
 
         /// <summary>
-        /// `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+        /// The API client id of the credentials, with `secret`.
+        /// 
+        /// Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
         /// </summary>
         [Input("clientId")]
         public Input<string>? ClientId { get; set; }
 
         /// <summary>
-        /// `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+        /// What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+        /// 
+        /// Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
         /// </summary>
         [Input("createdFrom")]
         public Input<string>? CreatedFrom { get; set; }
 
         /// <summary>
-        /// `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+        /// The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+        /// 
+        /// Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
         /// </summary>
         [Input("endpoint")]
         public Input<string>? Endpoint { get; set; }
 
         /// <summary>
-        /// `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+        /// The most API calls in flight at once, across every resource of the stack.
+        /// 
+        /// Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
         /// </summary>
-        [Input("maxConcurrency")]
-        public Input<string>? MaxConcurrency { get; set; }
+        [Input("maxConcurrency", json: true)]
+        public Input<int>? MaxConcurrency { get; set; }
 
         [Input("projectKey")]
         private Input<string>? _projectKey;
 
         /// <summary>
-        /// `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+        /// A project key's credential file (its JSON), instead of `clientId` and `secret`.
+        /// 
+        /// Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
         /// </summary>
         public Input<string>? ProjectKey
         {
@@ -100,28 +116,36 @@ namespace Streamkap.Pulumi
         }
 
         /// <summary>
-        /// `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+        /// How many requests may go at once after a quiet spell (the pace's token bucket).
+        /// 
+        /// Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
         /// </summary>
-        [Input("requestBurst")]
-        public Input<string>? RequestBurst { get; set; }
+        [Input("requestBurst", json: true)]
+        public Input<int>? RequestBurst { get; set; }
 
         /// <summary>
-        /// `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+        /// The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+        /// 
+        /// Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
         /// </summary>
-        [Input("requestsPerSecond")]
-        public Input<string>? RequestsPerSecond { get; set; }
+        [Input("requestsPerSecond", json: true)]
+        public Input<double>? RequestsPerSecond { get; set; }
 
         /// <summary>
-        /// `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+        /// Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+        /// 
+        /// Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
         /// </summary>
-        [Input("retryBudgetMs")]
-        public Input<string>? RetryBudgetMs { get; set; }
+        [Input("retryBudgetMs", json: true)]
+        public Input<int>? RetryBudgetMs { get; set; }
 
         [Input("secret")]
         private Input<string>? _secret;
 
         /// <summary>
-        /// `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+        /// The API client secret of the credentials, with `clientId`.
+        /// 
+        /// Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
         /// </summary>
         public Input<string>? Secret
         {

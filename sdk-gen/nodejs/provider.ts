@@ -33,15 +33,15 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["adminServiceId"] = args?.adminServiceId;
             resourceInputs["adminTenantId"] = args?.adminTenantId;
-            resourceInputs["callTimeoutMs"] = args?.callTimeoutMs;
+            resourceInputs["callTimeoutMs"] = pulumi.output(args?.callTimeoutMs).apply(JSON.stringify);
             resourceInputs["clientId"] = args?.clientId;
             resourceInputs["createdFrom"] = args?.createdFrom;
             resourceInputs["endpoint"] = args?.endpoint;
-            resourceInputs["maxConcurrency"] = args?.maxConcurrency;
+            resourceInputs["maxConcurrency"] = pulumi.output(args?.maxConcurrency).apply(JSON.stringify);
             resourceInputs["projectKey"] = args?.projectKey ? pulumi.secret(args.projectKey) : undefined;
-            resourceInputs["requestBurst"] = args?.requestBurst;
-            resourceInputs["requestsPerSecond"] = args?.requestsPerSecond;
-            resourceInputs["retryBudgetMs"] = args?.retryBudgetMs;
+            resourceInputs["requestBurst"] = pulumi.output(args?.requestBurst).apply(JSON.stringify);
+            resourceInputs["requestsPerSecond"] = pulumi.output(args?.requestsPerSecond).apply(JSON.stringify);
+            resourceInputs["retryBudgetMs"] = pulumi.output(args?.retryBudgetMs).apply(JSON.stringify);
             resourceInputs["secret"] = args?.secret ? pulumi.secret(args.secret) : undefined;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -61,51 +61,75 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+     * For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+     *
+     * Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
      */
     adminServiceId?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+     * For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+     *
+     * Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
      */
     adminTenantId?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+     * Milliseconds one HTTP attempt may take before it is abandoned and retried.
+     *
+     * Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
      */
-    callTimeoutMs?: pulumi.Input<string | undefined>;
+    callTimeoutMs?: pulumi.Input<number | undefined>;
     /**
-     * `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+     * The API client id of the credentials, with `secret`.
+     *
+     * Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
      */
     clientId?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+     * What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+     *
+     * Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
      */
     createdFrom?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+     * The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+     *
+     * Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
      */
     endpoint?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+     * The most API calls in flight at once, across every resource of the stack.
+     *
+     * Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
      */
-    maxConcurrency?: pulumi.Input<string | undefined>;
+    maxConcurrency?: pulumi.Input<number | undefined>;
     /**
-     * `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+     * A project key's credential file (its JSON), instead of `clientId` and `secret`.
+     *
+     * Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
      */
     projectKey?: pulumi.Input<string | undefined>;
     /**
-     * `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+     * How many requests may go at once after a quiet spell (the pace's token bucket).
+     *
+     * Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
      */
-    requestBurst?: pulumi.Input<string | undefined>;
+    requestBurst?: pulumi.Input<number | undefined>;
     /**
-     * `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+     * The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+     *
+     * Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
      */
-    requestsPerSecond?: pulumi.Input<string | undefined>;
+    requestsPerSecond?: pulumi.Input<number | undefined>;
     /**
-     * `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+     * Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+     *
+     * Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
      */
-    retryBudgetMs?: pulumi.Input<string | undefined>;
+    retryBudgetMs?: pulumi.Input<number | undefined>;
     /**
-     * `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+     * The API client secret of the credentials, with `clientId`.
+     *
+     * Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
      */
     secret?: pulumi.Input<string | undefined>;
 }

@@ -34,7 +34,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _adminServiceId = new __Value<string?>(() => __config.Get("adminServiceId"));
         /// <summary>
-        /// `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+        /// For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+        /// 
+        /// Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
         /// </summary>
         public static string? AdminServiceId
         {
@@ -44,7 +46,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _adminTenantId = new __Value<string?>(() => __config.Get("adminTenantId"));
         /// <summary>
-        /// `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+        /// For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+        /// 
+        /// Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
         /// </summary>
         public static string? AdminTenantId
         {
@@ -52,11 +56,13 @@ namespace Streamkap.Pulumi
             set => _adminTenantId.Set(value);
         }
 
-        private static readonly __Value<string?> _callTimeoutMs = new __Value<string?>(() => __config.Get("callTimeoutMs"));
+        private static readonly __Value<int?> _callTimeoutMs = new __Value<int?>(() => __config.GetInt32("callTimeoutMs"));
         /// <summary>
-        /// `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+        /// Milliseconds one HTTP attempt may take before it is abandoned and retried.
+        /// 
+        /// Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
         /// </summary>
-        public static string? CallTimeoutMs
+        public static int? CallTimeoutMs
         {
             get => _callTimeoutMs.Get();
             set => _callTimeoutMs.Set(value);
@@ -64,7 +70,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _clientId = new __Value<string?>(() => __config.Get("clientId"));
         /// <summary>
-        /// `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+        /// The API client id of the credentials, with `secret`.
+        /// 
+        /// Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
         /// </summary>
         public static string? ClientId
         {
@@ -74,7 +82,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _createdFrom = new __Value<string?>(() => __config.Get("createdFrom"));
         /// <summary>
-        /// `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+        /// What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+        /// 
+        /// Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
         /// </summary>
         public static string? CreatedFrom
         {
@@ -84,7 +94,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _endpoint = new __Value<string?>(() => __config.Get("endpoint"));
         /// <summary>
-        /// `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+        /// The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+        /// 
+        /// Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
         /// </summary>
         public static string? Endpoint
         {
@@ -92,11 +104,13 @@ namespace Streamkap.Pulumi
             set => _endpoint.Set(value);
         }
 
-        private static readonly __Value<string?> _maxConcurrency = new __Value<string?>(() => __config.Get("maxConcurrency"));
+        private static readonly __Value<int?> _maxConcurrency = new __Value<int?>(() => __config.GetInt32("maxConcurrency"));
         /// <summary>
-        /// `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+        /// The most API calls in flight at once, across every resource of the stack.
+        /// 
+        /// Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
         /// </summary>
-        public static string? MaxConcurrency
+        public static int? MaxConcurrency
         {
             get => _maxConcurrency.Get();
             set => _maxConcurrency.Set(value);
@@ -104,7 +118,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _projectKey = new __Value<string?>(() => __config.Get("projectKey"));
         /// <summary>
-        /// `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+        /// A project key's credential file (its JSON), instead of `clientId` and `secret`.
+        /// 
+        /// Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
         /// </summary>
         public static string? ProjectKey
         {
@@ -112,31 +128,37 @@ namespace Streamkap.Pulumi
             set => _projectKey.Set(value);
         }
 
-        private static readonly __Value<string?> _requestBurst = new __Value<string?>(() => __config.Get("requestBurst"));
+        private static readonly __Value<int?> _requestBurst = new __Value<int?>(() => __config.GetInt32("requestBurst"));
         /// <summary>
-        /// `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+        /// How many requests may go at once after a quiet spell (the pace's token bucket).
+        /// 
+        /// Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
         /// </summary>
-        public static string? RequestBurst
+        public static int? RequestBurst
         {
             get => _requestBurst.Get();
             set => _requestBurst.Set(value);
         }
 
-        private static readonly __Value<string?> _requestsPerSecond = new __Value<string?>(() => __config.Get("requestsPerSecond"));
+        private static readonly __Value<double?> _requestsPerSecond = new __Value<double?>(() => __config.GetDouble("requestsPerSecond"));
         /// <summary>
-        /// `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+        /// The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+        /// 
+        /// Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
         /// </summary>
-        public static string? RequestsPerSecond
+        public static double? RequestsPerSecond
         {
             get => _requestsPerSecond.Get();
             set => _requestsPerSecond.Set(value);
         }
 
-        private static readonly __Value<string?> _retryBudgetMs = new __Value<string?>(() => __config.Get("retryBudgetMs"));
+        private static readonly __Value<int?> _retryBudgetMs = new __Value<int?>(() => __config.GetInt32("retryBudgetMs"));
         /// <summary>
-        /// `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+        /// Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+        /// 
+        /// Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
         /// </summary>
-        public static string? RetryBudgetMs
+        public static int? RetryBudgetMs
         {
             get => _retryBudgetMs.Get();
             set => _retryBudgetMs.Set(value);
@@ -144,7 +166,9 @@ namespace Streamkap.Pulumi
 
         private static readonly __Value<string?> _secret = new __Value<string?>(() => __config.Get("secret"));
         /// <summary>
-        /// `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+        /// The API client secret of the credentials, with `clientId`.
+        /// 
+        /// Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
         /// </summary>
         public static string? Secret
         {

@@ -38,57 +38,105 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+	// For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+	//
+	// Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
 	AdminServiceId *string `pulumi:"adminServiceId"`
-	// `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+	// For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+	//
+	// Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
 	AdminTenantId *string `pulumi:"adminTenantId"`
-	// `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
-	CallTimeoutMs *string `pulumi:"callTimeoutMs"`
-	// `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+	// Milliseconds one HTTP attempt may take before it is abandoned and retried.
+	//
+	// Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+	CallTimeoutMs *int `pulumi:"callTimeoutMs"`
+	// The API client id of the credentials, with `secret`.
+	//
+	// Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
 	ClientId *string `pulumi:"clientId"`
-	// `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+	// What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+	//
+	// Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
 	CreatedFrom *string `pulumi:"createdFrom"`
-	// `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+	// The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+	//
+	// Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
 	Endpoint *string `pulumi:"endpoint"`
-	// `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
-	MaxConcurrency *string `pulumi:"maxConcurrency"`
-	// `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+	// The most API calls in flight at once, across every resource of the stack.
+	//
+	// Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+	MaxConcurrency *int `pulumi:"maxConcurrency"`
+	// A project key's credential file (its JSON), instead of `clientId` and `secret`.
+	//
+	// Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
 	ProjectKey *string `pulumi:"projectKey"`
-	// `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
-	RequestBurst *string `pulumi:"requestBurst"`
-	// `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
-	RequestsPerSecond *string `pulumi:"requestsPerSecond"`
-	// `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
-	RetryBudgetMs *string `pulumi:"retryBudgetMs"`
-	// `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+	// How many requests may go at once after a quiet spell (the pace's token bucket).
+	//
+	// Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+	RequestBurst *int `pulumi:"requestBurst"`
+	// The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+	//
+	// Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+	RequestsPerSecond *float64 `pulumi:"requestsPerSecond"`
+	// Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+	//
+	// Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+	RetryBudgetMs *int `pulumi:"retryBudgetMs"`
+	// The API client secret of the credentials, with `clientId`.
+	//
+	// Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
 	Secret *string `pulumi:"secret"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+	// For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+	//
+	// Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
 	AdminServiceId pulumi.StringPtrInput
-	// `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+	// For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+	//
+	// Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
 	AdminTenantId pulumi.StringPtrInput
-	// `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
-	CallTimeoutMs pulumi.StringPtrInput
-	// `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+	// Milliseconds one HTTP attempt may take before it is abandoned and retried.
+	//
+	// Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+	CallTimeoutMs pulumi.IntPtrInput
+	// The API client id of the credentials, with `secret`.
+	//
+	// Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
 	ClientId pulumi.StringPtrInput
-	// `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+	// What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+	//
+	// Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
 	CreatedFrom pulumi.StringPtrInput
-	// `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+	// The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+	//
+	// Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
 	Endpoint pulumi.StringPtrInput
-	// `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
-	MaxConcurrency pulumi.StringPtrInput
-	// `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+	// The most API calls in flight at once, across every resource of the stack.
+	//
+	// Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+	MaxConcurrency pulumi.IntPtrInput
+	// A project key's credential file (its JSON), instead of `clientId` and `secret`.
+	//
+	// Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
 	ProjectKey pulumi.StringPtrInput
-	// `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
-	RequestBurst pulumi.StringPtrInput
-	// `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
-	RequestsPerSecond pulumi.StringPtrInput
-	// `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
-	RetryBudgetMs pulumi.StringPtrInput
-	// `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+	// How many requests may go at once after a quiet spell (the pace's token bucket).
+	//
+	// Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+	RequestBurst pulumi.IntPtrInput
+	// The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+	//
+	// Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+	RequestsPerSecond pulumi.Float64PtrInput
+	// Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+	//
+	// Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+	RetryBudgetMs pulumi.IntPtrInput
+	// The API client secret of the credentials, with `clientId`.
+	//
+	// Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
 	Secret pulumi.StringPtrInput
 }
 

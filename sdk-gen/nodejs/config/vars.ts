@@ -8,7 +8,9 @@ declare var exports: any;
 const __config = new pulumi.Config("streamkap");
 
 /**
- * `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+ * For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+ *
+ * Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
  */
 export declare const adminServiceId: string | undefined;
 Object.defineProperty(exports, "adminServiceId", {
@@ -19,7 +21,9 @@ Object.defineProperty(exports, "adminServiceId", {
 });
 
 /**
- * `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+ * For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+ *
+ * Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
  */
 export declare const adminTenantId: string | undefined;
 Object.defineProperty(exports, "adminTenantId", {
@@ -30,18 +34,22 @@ Object.defineProperty(exports, "adminTenantId", {
 });
 
 /**
- * `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+ * Milliseconds one HTTP attempt may take before it is abandoned and retried.
+ *
+ * Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
  */
-export declare const callTimeoutMs: string | undefined;
+export declare const callTimeoutMs: number | undefined;
 Object.defineProperty(exports, "callTimeoutMs", {
     get() {
-        return __config.get("callTimeoutMs");
+        return __config.getObject<number>("callTimeoutMs");
     },
     enumerable: true,
 });
 
 /**
- * `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+ * The API client id of the credentials, with `secret`.
+ *
+ * Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
  */
 export declare const clientId: string | undefined;
 Object.defineProperty(exports, "clientId", {
@@ -52,7 +60,9 @@ Object.defineProperty(exports, "clientId", {
 });
 
 /**
- * `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+ * What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+ *
+ * Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
  */
 export declare const createdFrom: string | undefined;
 Object.defineProperty(exports, "createdFrom", {
@@ -63,7 +73,9 @@ Object.defineProperty(exports, "createdFrom", {
 });
 
 /**
- * `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+ * The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+ *
+ * Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
  */
 export declare const endpoint: string | undefined;
 Object.defineProperty(exports, "endpoint", {
@@ -74,18 +86,22 @@ Object.defineProperty(exports, "endpoint", {
 });
 
 /**
- * `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+ * The most API calls in flight at once, across every resource of the stack.
+ *
+ * Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
  */
-export declare const maxConcurrency: string | undefined;
+export declare const maxConcurrency: number | undefined;
 Object.defineProperty(exports, "maxConcurrency", {
     get() {
-        return __config.get("maxConcurrency");
+        return __config.getObject<number>("maxConcurrency");
     },
     enumerable: true,
 });
 
 /**
- * `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+ * A project key's credential file (its JSON), instead of `clientId` and `secret`.
+ *
+ * Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
  */
 export declare const projectKey: string | undefined;
 Object.defineProperty(exports, "projectKey", {
@@ -96,40 +112,48 @@ Object.defineProperty(exports, "projectKey", {
 });
 
 /**
- * `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+ * How many requests may go at once after a quiet spell (the pace's token bucket).
+ *
+ * Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
  */
-export declare const requestBurst: string | undefined;
+export declare const requestBurst: number | undefined;
 Object.defineProperty(exports, "requestBurst", {
     get() {
-        return __config.get("requestBurst");
+        return __config.getObject<number>("requestBurst");
     },
     enumerable: true,
 });
 
 /**
- * `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+ * The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+ *
+ * Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
  */
-export declare const requestsPerSecond: string | undefined;
+export declare const requestsPerSecond: number | undefined;
 Object.defineProperty(exports, "requestsPerSecond", {
     get() {
-        return __config.get("requestsPerSecond");
+        return __config.getObject<number>("requestsPerSecond");
     },
     enumerable: true,
 });
 
 /**
- * `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+ * Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+ *
+ * Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
  */
-export declare const retryBudgetMs: string | undefined;
+export declare const retryBudgetMs: number | undefined;
 Object.defineProperty(exports, "retryBudgetMs", {
     get() {
-        return __config.get("retryBudgetMs");
+        return __config.getObject<number>("retryBudgetMs");
     },
     enumerable: true,
 });
 
 /**
- * `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+ * The API client secret of the credentials, with `clientId`.
+ *
+ * Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
  */
 export declare const secret: string | undefined;
 Object.defineProperty(exports, "secret", {

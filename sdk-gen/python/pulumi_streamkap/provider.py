@@ -21,31 +21,55 @@ class ProviderArgs:
     def __init__(__self__, *,
                  admin_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  admin_tenant_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 call_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 call_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  created_from: pulumi.Input[Optional[_builtins.str]] = None,
                  endpoint: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  project_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 request_burst: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 retry_budget_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 request_burst: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
+                 retry_budget_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  secret: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] admin_service_id: `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
-        :param pulumi.Input[_builtins.str] admin_tenant_id: `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
-        :param pulumi.Input[_builtins.str] call_timeout_ms: `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
-        :param pulumi.Input[_builtins.str] client_id: `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
-        :param pulumi.Input[_builtins.str] created_from: `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
-        :param pulumi.Input[_builtins.str] endpoint: `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
-        :param pulumi.Input[_builtins.str] max_concurrency: `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
-        :param pulumi.Input[_builtins.str] project_key: `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
-        :param pulumi.Input[_builtins.str] request_burst: `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
-        :param pulumi.Input[_builtins.str] requests_per_second: `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
-        :param pulumi.Input[_builtins.str] retry_budget_ms: `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
-        :param pulumi.Input[_builtins.str] secret: `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+        :param pulumi.Input[_builtins.str] admin_service_id: For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+               
+               Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+        :param pulumi.Input[_builtins.str] admin_tenant_id: For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+               
+               Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+        :param pulumi.Input[_builtins.int] call_timeout_ms: Milliseconds one HTTP attempt may take before it is abandoned and retried.
+               
+               Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+        :param pulumi.Input[_builtins.str] client_id: The API client id of the credentials, with `secret`.
+               
+               Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+        :param pulumi.Input[_builtins.str] created_from: What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+               
+               Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+        :param pulumi.Input[_builtins.str] endpoint: The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+               
+               Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most API calls in flight at once, across every resource of the stack.
+               
+               Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+        :param pulumi.Input[_builtins.str] project_key: A project key's credential file (its JSON), instead of `clientId` and `secret`.
+               
+               Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+        :param pulumi.Input[_builtins.int] request_burst: How many requests may go at once after a quiet spell (the pace's token bucket).
+               
+               Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+        :param pulumi.Input[_builtins.float] requests_per_second: The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+               
+               Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+        :param pulumi.Input[_builtins.int] retry_budget_ms: Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+               
+               Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+        :param pulumi.Input[_builtins.str] secret: The API client secret of the credentials, with `clientId`.
+               
+               Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
         """
         if admin_service_id is not None:
             pulumi.set(__self__, "admin_service_id", admin_service_id)
@@ -76,7 +100,9 @@ class ProviderArgs:
     @pulumi.getter(name="adminServiceId")
     def admin_service_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+        For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+
+        Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
         """
         return pulumi.get(self, "admin_service_id")
 
@@ -88,7 +114,9 @@ class ProviderArgs:
     @pulumi.getter(name="adminTenantId")
     def admin_tenant_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+        For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+
+        Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
         """
         return pulumi.get(self, "admin_tenant_id")
 
@@ -98,21 +126,25 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="callTimeoutMs")
-    def call_timeout_ms(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def call_timeout_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+        Milliseconds one HTTP attempt may take before it is abandoned and retried.
+
+        Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
         """
         return pulumi.get(self, "call_timeout_ms")
 
     @call_timeout_ms.setter
-    def call_timeout_ms(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def call_timeout_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "call_timeout_ms", value)
 
     @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+        The API client id of the credentials, with `secret`.
+
+        Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
         """
         return pulumi.get(self, "client_id")
 
@@ -124,7 +156,9 @@ class ProviderArgs:
     @pulumi.getter(name="createdFrom")
     def created_from(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+        What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+
+        Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
         """
         return pulumi.get(self, "created_from")
 
@@ -136,7 +170,9 @@ class ProviderArgs:
     @pulumi.getter
     def endpoint(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+        The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+
+        Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
         """
         return pulumi.get(self, "endpoint")
 
@@ -146,21 +182,25 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="maxConcurrency")
-    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+        The most API calls in flight at once, across every resource of the stack.
+
+        Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
         """
         return pulumi.get(self, "max_concurrency")
 
     @max_concurrency.setter
-    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_concurrency", value)
 
     @_builtins.property
     @pulumi.getter(name="projectKey")
     def project_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+        A project key's credential file (its JSON), instead of `clientId` and `secret`.
+
+        Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
         """
         return pulumi.get(self, "project_key")
 
@@ -170,45 +210,53 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="requestBurst")
-    def request_burst(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def request_burst(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+        How many requests may go at once after a quiet spell (the pace's token bucket).
+
+        Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
         """
         return pulumi.get(self, "request_burst")
 
     @request_burst.setter
-    def request_burst(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def request_burst(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "request_burst", value)
 
     @_builtins.property
     @pulumi.getter(name="requestsPerSecond")
-    def requests_per_second(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def requests_per_second(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+        The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+
+        Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
         """
         return pulumi.get(self, "requests_per_second")
 
     @requests_per_second.setter
-    def requests_per_second(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def requests_per_second(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "requests_per_second", value)
 
     @_builtins.property
     @pulumi.getter(name="retryBudgetMs")
-    def retry_budget_ms(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def retry_budget_ms(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+        Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+
+        Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
         """
         return pulumi.get(self, "retry_budget_ms")
 
     @retry_budget_ms.setter
-    def retry_budget_ms(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def retry_budget_ms(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "retry_budget_ms", value)
 
     @_builtins.property
     @pulumi.getter
     def secret(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+        The API client secret of the credentials, with `clientId`.
+
+        Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
         """
         return pulumi.get(self, "secret")
 
@@ -225,15 +273,15 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admin_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  admin_tenant_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 call_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 call_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  created_from: pulumi.Input[Optional[_builtins.str]] = None,
                  endpoint: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  project_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 request_burst: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 retry_budget_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 request_burst: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
+                 retry_budget_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  secret: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -241,18 +289,42 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] admin_service_id: `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
-        :param pulumi.Input[_builtins.str] admin_tenant_id: `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
-        :param pulumi.Input[_builtins.str] call_timeout_ms: `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
-        :param pulumi.Input[_builtins.str] client_id: `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
-        :param pulumi.Input[_builtins.str] created_from: `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
-        :param pulumi.Input[_builtins.str] endpoint: `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
-        :param pulumi.Input[_builtins.str] max_concurrency: `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
-        :param pulumi.Input[_builtins.str] project_key: `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
-        :param pulumi.Input[_builtins.str] request_burst: `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
-        :param pulumi.Input[_builtins.str] requests_per_second: `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
-        :param pulumi.Input[_builtins.str] retry_budget_ms: `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
-        :param pulumi.Input[_builtins.str] secret: `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+        :param pulumi.Input[_builtins.str] admin_service_id: For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+               
+               Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+        :param pulumi.Input[_builtins.str] admin_tenant_id: For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+               
+               Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+        :param pulumi.Input[_builtins.int] call_timeout_ms: Milliseconds one HTTP attempt may take before it is abandoned and retried.
+               
+               Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+        :param pulumi.Input[_builtins.str] client_id: The API client id of the credentials, with `secret`.
+               
+               Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+        :param pulumi.Input[_builtins.str] created_from: What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+               
+               Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+        :param pulumi.Input[_builtins.str] endpoint: The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+               
+               Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+        :param pulumi.Input[_builtins.int] max_concurrency: The most API calls in flight at once, across every resource of the stack.
+               
+               Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+        :param pulumi.Input[_builtins.str] project_key: A project key's credential file (its JSON), instead of `clientId` and `secret`.
+               
+               Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+        :param pulumi.Input[_builtins.int] request_burst: How many requests may go at once after a quiet spell (the pace's token bucket).
+               
+               Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+        :param pulumi.Input[_builtins.float] requests_per_second: The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+               
+               Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+        :param pulumi.Input[_builtins.int] retry_budget_ms: Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+               
+               Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+        :param pulumi.Input[_builtins.str] secret: The API client secret of the credentials, with `clientId`.
+               
+               Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
         """
         ...
     @overload
@@ -280,15 +352,15 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  admin_service_id: pulumi.Input[Optional[_builtins.str]] = None,
                  admin_tenant_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 call_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 call_timeout_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  created_from: pulumi.Input[Optional[_builtins.str]] = None,
                  endpoint: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_concurrency: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  project_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 request_burst: pulumi.Input[Optional[_builtins.str]] = None,
-                 requests_per_second: pulumi.Input[Optional[_builtins.str]] = None,
-                 retry_budget_ms: pulumi.Input[Optional[_builtins.str]] = None,
+                 request_burst: pulumi.Input[Optional[_builtins.int]] = None,
+                 requests_per_second: pulumi.Input[Optional[_builtins.float]] = None,
+                 retry_budget_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  secret: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -301,15 +373,15 @@ class Provider(pulumi.ProviderResource):
 
             __props__.__dict__["admin_service_id"] = admin_service_id
             __props__.__dict__["admin_tenant_id"] = admin_tenant_id
-            __props__.__dict__["call_timeout_ms"] = call_timeout_ms
+            __props__.__dict__["call_timeout_ms"] = pulumi.Output.from_input(call_timeout_ms).apply(pulumi.runtime.to_json) if call_timeout_ms is not None else None
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["created_from"] = created_from
             __props__.__dict__["endpoint"] = endpoint
-            __props__.__dict__["max_concurrency"] = max_concurrency
+            __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
             __props__.__dict__["project_key"] = None if project_key is None else pulumi.Output.secret(project_key)
-            __props__.__dict__["request_burst"] = request_burst
-            __props__.__dict__["requests_per_second"] = requests_per_second
-            __props__.__dict__["retry_budget_ms"] = retry_budget_ms
+            __props__.__dict__["request_burst"] = pulumi.Output.from_input(request_burst).apply(pulumi.runtime.to_json) if request_burst is not None else None
+            __props__.__dict__["requests_per_second"] = pulumi.Output.from_input(requests_per_second).apply(pulumi.runtime.to_json) if requests_per_second is not None else None
+            __props__.__dict__["retry_budget_ms"] = pulumi.Output.from_input(retry_budget_ms).apply(pulumi.runtime.to_json) if retry_budget_ms is not None else None
             __props__.__dict__["secret"] = None if secret is None else pulumi.Output.secret(secret)
         super(Provider, __self__).__init__(
             'streamkap',

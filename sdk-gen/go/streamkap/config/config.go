@@ -11,62 +11,86 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+// For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+//
+// Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
 func GetAdminServiceId(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:adminServiceId")
 }
 
-// `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+// For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+//
+// Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
 func GetAdminTenantId(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:adminTenantId")
 }
 
-// `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
-func GetCallTimeoutMs(ctx *pulumi.Context) string {
-	return config.Get(ctx, "streamkap:callTimeoutMs")
+// Milliseconds one HTTP attempt may take before it is abandoned and retried.
+//
+// Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+func GetCallTimeoutMs(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "streamkap:callTimeoutMs")
 }
 
-// `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+// The API client id of the credentials, with `secret`.
+//
+// Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
 func GetClientId(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:clientId")
 }
 
-// `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+// What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+//
+// Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
 func GetCreatedFrom(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:createdFrom")
 }
 
-// `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+// The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+//
+// Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
 func GetEndpoint(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:endpoint")
 }
 
-// `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
-func GetMaxConcurrency(ctx *pulumi.Context) string {
-	return config.Get(ctx, "streamkap:maxConcurrency")
+// The most API calls in flight at once, across every resource of the stack.
+//
+// Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+func GetMaxConcurrency(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "streamkap:maxConcurrency")
 }
 
-// `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+// A project key's credential file (its JSON), instead of `clientId` and `secret`.
+//
+// Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
 func GetProjectKey(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:projectKey")
 }
 
-// `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
-func GetRequestBurst(ctx *pulumi.Context) string {
-	return config.Get(ctx, "streamkap:requestBurst")
+// How many requests may go at once after a quiet spell (the pace's token bucket).
+//
+// Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+func GetRequestBurst(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "streamkap:requestBurst")
 }
 
-// `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
-func GetRequestsPerSecond(ctx *pulumi.Context) string {
-	return config.Get(ctx, "streamkap:requestsPerSecond")
+// The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+//
+// Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+func GetRequestsPerSecond(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "streamkap:requestsPerSecond")
 }
 
-// `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
-func GetRetryBudgetMs(ctx *pulumi.Context) string {
-	return config.Get(ctx, "streamkap:retryBudgetMs")
+// Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+//
+// Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+func GetRetryBudgetMs(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "streamkap:retryBudgetMs")
 }
 
-// `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+// The API client secret of the credentials, with `clientId`.
+//
+// Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
 func GetSecret(ctx *pulumi.Context) string {
 	return config.Get(ctx, "streamkap:secret")
 }

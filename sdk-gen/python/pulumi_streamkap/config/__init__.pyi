@@ -16,61 +16,85 @@ from .. import _utilities
 
 adminServiceId: Optional[str]
 """
-`streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
+For Streamkap staff: the service to act in (`X-Admin-Service-Id` on every call).
+
+Stack config `streamkap:adminServiceId`; else the environment variable `STREAMKAP_ADMIN_SERVICE_ID`.
 """
 
 adminTenantId: Optional[str]
 """
-`streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
+For Streamkap staff: the customer tenant to act in (`X-Admin-Tenant-Id` on every call).
+
+Stack config `streamkap:adminTenantId`; else the environment variable `STREAMKAP_ADMIN_TENANT_ID`.
 """
 
-callTimeoutMs: Optional[str]
+callTimeoutMs: Optional[int]
 """
-`streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
+Milliseconds one HTTP attempt may take before it is abandoned and retried.
+
+Defaults to `30000`. Stack config `streamkap:callTimeoutMs`; else the environment variable `STREAMKAP_CALL_TIMEOUT_MS`.
 """
 
 clientId: Optional[str]
 """
-`streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
+The API client id of the credentials, with `secret`.
+
+Stack config `streamkap:clientId`; else the environment variable `STREAMKAP_CLIENT_ID`.
 """
 
 createdFrom: Optional[str]
 """
-`streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
+What every create tells the service made the object (`created_from`): `api`, `terraform` or `web`.
+
+Defaults to `api`. Stack config `streamkap:createdFrom`; else the environment variable `STREAMKAP_CREATED_FROM`.
 """
 
 endpoint: Optional[str]
 """
-`streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
+The management API's base URL; the local API server's for tests (`pulumi-streamkap local` prints it).
+
+Defaults to `https://api.streamkap.com`. Stack config `streamkap:endpoint`; else the environment variable `STREAMKAP_HOST`.
 """
 
-maxConcurrency: Optional[str]
+maxConcurrency: Optional[int]
 """
-`streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
+The most API calls in flight at once, across every resource of the stack.
+
+Defaults to `8`. Stack config `streamkap:maxConcurrency`; else the environment variable `STREAMKAP_MAX_CONCURRENCY`.
 """
 
 projectKey: Optional[str]
 """
-`streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
+A project key's credential file (its JSON), instead of `clientId` and `secret`.
+
+Stack config `streamkap:projectKey`; else the environment variable `STREAMKAP_PROJECT_KEY`.
 """
 
-requestBurst: Optional[str]
+requestBurst: Optional[int]
 """
-`streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
+How many requests may go at once after a quiet spell (the pace's token bucket).
+
+Defaults to `100`. Stack config `streamkap:requestBurst`; else the environment variable `STREAMKAP_REQUEST_BURST`.
 """
 
-requestsPerSecond: Optional[str]
+requestsPerSecond: Optional[float]
 """
-`streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
+The most requests a second on average, across the stack; unset, there is no ceiling and the pace adapts to the service's 429 answers (docs/reliability.md).
+
+Stack config `streamkap:requestsPerSecond`; else the environment variable `STREAMKAP_REQUESTS_PER_SECOND`.
 """
 
-retryBudgetMs: Optional[str]
+retryBudgetMs: Optional[int]
 """
-`streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
+Milliseconds one call may spend retrying 429s, 5xx answers and dropped connections.
+
+Defaults to `120000`. Stack config `streamkap:retryBudgetMs`; else the environment variable `STREAMKAP_RETRY_BUDGET_MS`.
 """
 
 secret: Optional[str]
 """
-`streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
+The API client secret of the credentials, with `clientId`.
+
+Stack config `streamkap:secret`; else the environment variable `STREAMKAP_SECRET`.
 """
 
