@@ -7,13 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import {
-  type ConnectorRecord,
-  ErrorCodes,
-  officialTerraformProvider,
-  StreamkapClient,
-  StreamkapError,
-} from "../../provider/public/cli";
+import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli";
 import { packageVersion } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, type SecretSetting } from "../export/model";
@@ -33,7 +27,7 @@ import { renderYamlProgram } from "../export/yaml";
 import { type FromTerraformArgs, fromTerraformUsage, type Language, parseFromTerraformArgs } from "./args";
 import { type ConvertedLanguage, convertedFiles, convertProgram } from "./convert";
 import { type Adopted, type Difference, importFile, removedBlocks, report, stateRmScript } from "./files";
-import { planHandOver, type PlannedObject } from "./plan";
+import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
 import { instancesOf, readState, stateFileOf } from "./state";
 
 /** Where the command writes: the result to stdout; it reads the credentials from `env`. */
@@ -169,7 +163,7 @@ export async function runFromTerraformCommand(
     "terraform-state-rm.sh": stateRmScript(adopted),
     "from-terraform-report.md": report({
       stateFile: path.basename(stateFile),
-      source: officialTerraformProvider().source,
+      source: providerSchemaText(),
       adopted,
       handOver,
       gone,
@@ -271,14 +265,18 @@ function refuseToOverwrite(args: FromTerraformArgs): void {
   }
 }
 
-/** The plaintext value Terraform's state keeps for a secret setting, if it keeps one. */
+/**
+ * The plaintext value Terraform's state keeps for a secret setting, if it keeps one. Two attributes may stand for
+ * one key (a v2 name and its v3 one): the state holds the one its provider's version wrote.
+ */
 function secretValueOf(object: PlannedObject, setting: SecretSetting): string | undefined {
   const attributes = object.type.attributes;
-  const name =
-    Object.keys(attributes).find((candidate) => attributes[candidate]?.apiKey === setting.key) ??
-    (setting.key in attributes ? setting.key : undefined);
-  const value = name === undefined ? undefined : object.instance.attributes[name];
-  return typeof value === "string" && value !== "" ? value : undefined;
+  const names = [
+    ...Object.keys(attributes).filter((candidate) => attributes[candidate]?.apiKey === setting.key),
+    ...(setting.key in attributes ? [setting.key] : []),
+  ];
+  const values = names.map((name) => object.instance.attributes[name]);
+  return values.find((value): value is string => typeof value === "string" && value !== "");
 }
 
 /** Settings whose value in Terraform's state is not the service's (connectors: their scalar settings). */

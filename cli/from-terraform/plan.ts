@@ -29,6 +29,12 @@ export interface HandOver {
   problems: Array<{ address: string; problem: string }>;
 }
 
+/** The official provider's schema this version knows: its v3 source, and the v2 releases whose names it reads too. */
+export function providerSchemaText(): string {
+  const { source, v2Source } = officialTerraformProvider();
+  return v2Source ? `${source}, with the attribute names of ${v2Source}` : source;
+}
+
 /** The state's instances, sorted into objects to adopt, instances to skip, and problems. */
 export function planHandOver(instances: readonly StateInstance[]): HandOver {
   const provider = officialTerraformProvider();
@@ -47,7 +53,7 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
     if (!type || !type.kind) {
       handOver.problems.push({
         address,
-        problem: `the resource type ${instance.type} is not one of the official provider's (${provider.source}) that this version knows`,
+        problem: `the resource type ${instance.type} is not one of the official provider's (${providerSchemaText()}) that this version knows`,
       });
       continue;
     }
@@ -55,7 +61,7 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
     if (unknown.length > 0) {
       handOver.problems.push({
         address,
-        problem: `attributes this version does not know: ${unknown.join(", ")} (the provider's schema here is ${provider.source})`,
+        problem: `attributes this version does not know: ${unknown.join(", ")} (the provider's schema here is ${providerSchemaText()})`,
       });
       continue;
     }

@@ -46,6 +46,11 @@ const attributeSchema = z.object({
   sensitive: z.boolean().optional(),
   /** Only the service sets it. */
   computed: z.boolean().optional(),
+  /**
+   * A name only the official provider's v2 releases wrote (v3 renamed or dropped it): a state they wrote may hold
+   * it. Its apiKey, sensitive flag and input are its v3 counterpart's, which the note names.
+   */
+  v2Only: z.literal(true).optional(),
   /** Our input of that name takes it. */
   input: z.string().optional(),
   /** What stands for it here, when it is not one input. */
@@ -70,6 +75,8 @@ export type TerraformType = z.infer<typeof typeSchema>;
 const providerSchema = z.object({
   /** Repository, branch and commit its schemas were read from. */
   source: z.string(),
+  /** The v2 releases whose attribute names are known too (`v2Only`). */
+  v2Source: z.string().optional(),
   resources: z.record(z.string(), typeSchema),
 });
 

@@ -79,10 +79,15 @@ const providerConfig: ReadonlyArray<{ tf: string; ours: string; sensitive?: true
 
 type Attributes = TerraformType["attributes"];
 
-/** The direct members of `prefix` (`""`: the type's top-level attributes), by their own names. */
+/**
+ * The direct members of `prefix` (`""`: the type's top-level attributes), by their own names. The names only the
+ * official provider's v2 releases wrote (`v2Only`) are left out: the converter reads a configuration for v3.
+ */
 function membersOf(attributes: Attributes, prefix: string): Array<[string, Attributes[string]]> {
   return Object.entries(attributes)
-    .filter(([name]) => name.startsWith(prefix) && !name.slice(prefix.length).includes("."))
+    .filter(
+      ([name, attribute]) => !attribute.v2Only && name.startsWith(prefix) && !name.slice(prefix.length).includes("."),
+    )
     .map(([name, attribute]) => [name.slice(prefix.length), attribute]);
 }
 

@@ -2,7 +2,8 @@
  * Reads the reference Terraform provider's schemas (a git directory of streamkap-com/terraform-provider-streamkap,
  * branch `develop`) into scripts/parity/reference.json: every resource type and data source, each attribute with
  * its flags and, for connectors and transforms, the API config key behind it. Run by hand when the reference
- * moves (CI has no copy of it), then `npm run generate`:
+ * moves (CI has no copy of it), then `npm run generate`. The v2 releases' attribute names (tags v2.0.0 to the
+ * newest v2) are merged in, marked `v2Only`, so a state a v2 provider wrote is read too:
  *
  *   node dist/scripts/parity/extract-reference.js /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
  */
@@ -14,12 +15,12 @@ import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
 
 const branch = "develop";
 
-function show(repo: string, file: string): string {
-  return execFileSync("git", ["-C", repo, "show", `${branch}:${file}`], { encoding: "utf8", maxBuffer: 64 << 20 });
+function show(repo: string, file: string, rev = branch): string {
+  return execFileSync("git", ["-C", repo, "show", `${rev}:${file}`], { encoding: "utf8", maxBuffer: 64 << 20 });
 }
 
-function list(repo: string, dir: string): string[] {
-  return execFileSync("git", ["-C", repo, "ls-tree", "-r", "--name-only", branch, dir], { encoding: "utf8" })
+function list(repo: string, dir: string, rev = branch): string[] {
+  return execFileSync("git", ["-C", repo, "ls-tree", "-r", "--name-only", rev, dir], { encoding: "utf8" })
     .split("\n")
     .filter(Boolean);
 }
@@ -211,6 +212,100 @@ function handWrittenType(repo: string, file: string, name: string, blocks: Refer
   return { name, attributes: byName([...schemaAttributes(text, Math.max(schemaAt, 0)), ...blocks]) };
 }
 
+/**
+ * The provider's v2 releases (v2.0.0 to the newest v2 tag), oldest first. Their schemas were hand-written, one file
+ * per resource type; a state they wrote holds their attribute names, some of which v3 renamed or dropped.
+ */
+function v2Tags(repo: string): string[] {
+  const version = (tag: string) => tag.slice(1).split(".").map(Number);
+  return execFileSync("git", ["-C", repo, "tag", "--list", "v2.*"], { encoding: "utf8" })
+    .split("\n")
+    .filter((tag) => /^v2\.\d+\.\d+$/.test(tag))
+    .sort((a, b) => {
+      const [x, y] = [version(a), version(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
+}
+
+/**
+ * A v2 resource type from its hand-written file: its type name (`Metadata`), connector code (`connector_code`),
+ * the attributes of its `Schema` method and, per attribute, the API config key its model field is read from
+ * (`configMap2Model`: `model.X = helper.GetTfCfg…(cfg, "key")`) or written to (`model2ConfigMap`).
+ */
+function v2Type(repo: string, tag: string, file: string): ReferenceType | undefined {
+  const text = show(repo, file, tag);
+  const typeName = /TypeName = req\.ProviderTypeName \+ "(\w+)"/.exec(text)?.[1];
+  if (!typeName) return undefined;
+  const code = /connector_code:\s*"([^"]+)"/.exec(text)?.[1];
+  const fieldNames = new Map<string, string>();
+  for (const match of text.matchAll(/^\s*(\w+)\s+[^`\n]+`tfsdk:"([a-z0-9_]+)"`/gm)) {
+    if (!fieldNames.has(match[1])) fieldNames.set(match[1], match[2]);
+  }
+  const keys = new Map<string, string>();
+  const keyOf = (field: string, key: string) => {
+    const name = fieldNames.get(field);
+    if (name && !keys.has(name)) keys.set(name, key);
+  };
+  for (const match of text.matchAll(/model\.(\w+)\s*=\s*[^\n]*?helper\.GetTfCfg\w*\((?:\s*\w+,)+\s*"([^"]+)"/g))
+    keyOf(match[1], match[2]);
+  for (const match of text.matchAll(/"([^"]+)":\s*model\.(\w+)\./g)) keyOf(match[2], match[1]);
+  for (const match of text.matchAll(/configMap\["([^"]+)"\]\s*=\s*model\.(\w+)\./g)) keyOf(match[2], match[1]);
+  const attributes = byName(schemaAttributes(text, Math.max(text.search(/\) Schema\(/), 0))).map((attribute) => {
+    const apiKey = keys.get(attribute.name);
+    return apiKey ? { ...attribute, apiKey } : attribute;
+  });
+  return { name: `streamkap${typeName}`, ...(code ? { code } : {}), attributes };
+}
+
+/** Every v2 release's resource types, by tag. */
+export function v2Types(repo: string, tag: string): ReferenceType[] {
+  return list(repo, "internal/resource", tag)
+    .filter((file) => file.endsWith(".go") && !file.endsWith("_test.go"))
+    .flatMap((file) => v2Type(repo, tag, file) ?? []);
+}
+
+/**
+ * The v3 types with the v2 releases' attribute names added: an attribute no v3 schema has is kept as `v2Only`
+ * (the releases that have it), with its v3 counterpart's name, apiKey and sensitive flag when v3 has one with the
+ * same API config key (a rename), else its v2 key. A v2 type v3 lacks is added whole. The newest release that
+ * has an attribute gives its flags.
+ */
+function withV2Names(resources: ReferenceType[], repo: string, tags: string[]): ReferenceType[] {
+  const v2 = new Map<string, Map<string, { attribute: ReferenceAttribute; first: string; last: string }>>();
+  const codes = new Map<string, string | undefined>();
+  for (const tag of tags) {
+    for (const type of v2Types(repo, tag)) {
+      codes.set(type.name, type.code);
+      const attributes = v2.get(type.name) ?? new Map();
+      v2.set(type.name, attributes);
+      for (const attribute of type.attributes) {
+        const known = attributes.get(attribute.name);
+        attributes.set(attribute.name, { attribute, first: known?.first ?? tag, last: tag });
+      }
+    }
+  }
+  const merged = new Map(resources.map((type) => [type.name, type]));
+  for (const [name, attributes] of v2) {
+    const v3 = merged.get(name) ?? { name, ...(codes.get(name) ? { code: codes.get(name) } : {}), attributes: [] };
+    const v3Names = new Set(v3.attributes.map((attribute) => attribute.name));
+    const added = [...attributes.values()]
+      .filter(({ attribute }) => !v3Names.has(attribute.name))
+      .map(({ attribute, first, last }): ReferenceAttribute => {
+        const counterpart = attribute.apiKey
+          ? v3.attributes.find((candidate) => candidate.apiKey === attribute.apiKey && !candidate.v2Only)
+          : undefined;
+        return {
+          ...attribute,
+          sensitive: attribute.sensitive || counterpart?.sensitive === true,
+          v2Only: first === last ? first : `${first}–${last}`,
+          ...(counterpart ? { v3Name: counterpart.name, apiKey: counterpart.apiKey } : {}),
+        };
+      });
+    merged.set(name, { ...v3, attributes: byName([...v3.attributes, ...added]) });
+  }
+  return [...merged.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 function main(): void {
   const repo = process.argv[2];
   if (!repo) throw new Error("usage: extract-reference <git directory of terraform-provider-streamkap>");
@@ -261,9 +356,11 @@ function main(): void {
     handWrittenType(repo, `internal/datasource/${file}.go`, `streamkap_${name}`, serializationOf(name ?? "")),
   );
   const commit = execFileSync("git", ["-C", repo, "rev-parse", branch], { encoding: "utf8" }).trim();
+  const tags = v2Tags(repo);
   const reference: Reference = {
     source: `streamkap-com/terraform-provider-streamkap@${branch} ${commit}`,
-    resources,
+    v2Source: `streamkap-com/terraform-provider-streamkap@${tags[0]}–${tags[tags.length - 1]}`,
+    resources: withV2Names(resources, repo, tags),
     dataSources,
   };
   const out = path.resolve(__dirname, "../../../scripts/parity/reference.json");
@@ -271,4 +368,4 @@ function main(): void {
   console.log(`${out}: ${resources.length} resources, ${dataSources.length} data sources`);
 }
 
-main();
+if (require.main === module) main();

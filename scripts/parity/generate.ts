@@ -406,11 +406,25 @@ interface Section {
   rows: Array<{ attribute: ReferenceAttribute; counterpart: Counterpart }>;
 }
 
+/**
+ * An attribute's counterpart. A v2-only one (a name only the provider's v2 releases wrote) has its v3 counterpart's,
+ * said to be its v2 name; one v3 dropped keeps what its API key gives.
+ */
+function counterpartOf(type: ReferenceType, mapping: TypeMapping, attribute: ReferenceAttribute): Counterpart {
+  if (!attribute.v2Only) return mapping.attribute(attribute);
+  const v3 = attribute.v3Name ? type.attributes.find((candidate) => candidate.name === attribute.v3Name) : undefined;
+  const counterpart = mapping.attribute(v3 ?? attribute);
+  const said = v3
+    ? `v2 name (${attribute.v2Only}) of \`${v3.name}\``
+    : `only in v2 (${attribute.v2Only}), dropped in v3`;
+  return { ...counterpart, note: [said, counterpart.note].filter(Boolean).join("; ") };
+}
+
 function section(type: ReferenceType, mapping: TypeMapping): Section {
   return {
     type,
     mapping,
-    rows: type.attributes.map((attribute) => ({ attribute, counterpart: mapping.attribute(attribute) })),
+    rows: type.attributes.map((attribute) => ({ attribute, counterpart: counterpartOf(type, mapping, attribute) })),
   };
 }
 
@@ -460,6 +474,12 @@ export function parityMarkdown(reference: Reference): string {
     `Every resource type, data source and attribute of the official Terraform provider (${reference.source}),`,
     "and what to write here instead. Connector and transform settings are matched by the API config key behind",
     "them (shown after the attribute), so a setting found here is the same setting on the service.",
+    ...(reference.v2Source
+      ? [
+          `The attribute names only the provider's v2 releases wrote (${reference.v2Source}) are listed too, each`,
+          "with its v3 name, so a v2 configuration or state maps the same way.",
+        ]
+      : []),
     "",
     `- ${reference.resources.length} resource types and ${reference.dataSources.length} data sources; ` +
       `${typesMapped} of them have a counterpart here.`,
@@ -557,7 +577,7 @@ export function terraformMapping(reference: Reference): unknown {
       const mapping = mappingOf(type);
       const attributes = Object.fromEntries(
         type.attributes.map((attribute) => {
-          const counterpart = mapping.attribute(attribute);
+          const counterpart = counterpartOf(type, mapping, attribute);
           const input = plainInput.exec(counterpart.ours ?? "")?.[1];
           return [
             attribute.name,
@@ -565,6 +585,7 @@ export function terraformMapping(reference: Reference): unknown {
               ...(attribute.apiKey ? { apiKey: attribute.apiKey } : {}),
               ...(attribute.sensitive ? { sensitive: true } : {}),
               ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
+              ...(attribute.v2Only ? { v2Only: true } : {}),
               ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
               ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
               tf: tfShape(attribute),
@@ -583,7 +604,7 @@ export function terraformMapping(reference: Reference): unknown {
       ];
     }),
   );
-  return { source: reference.source, resources };
+  return { source: reference.source, ...(reference.v2Source ? { v2Source: reference.v2Source } : {}), resources };
 }
 
 const repoRoot = path.resolve(__dirname, "../../..");

@@ -146,6 +146,9 @@ const states: Array<[string, number]> = [
   // One of every resource type the official provider registers: 25 sources, 24 destinations, 7 transforms, a
   // pipeline, a topic and a tag; its data sources are skipped.
   ["all", 59],
+  // Written by the provider's v2.2.0 release (v2 attribute names: a PostgreSQL destination's database_password, …):
+  // a Postgres source, its topic, Snowflake and PostgreSQL destinations and a pipeline.
+  ["v2", 5],
 ];
 
 /** The text of every file the command wrote into the project (not Pulumi's own `.state` and `.pulumi-home`). */

@@ -152,3 +152,15 @@ test("a state of another format, a directory without a local state, and text tha
     expect.objectContaining({ code: "STREAMKAP_ERR_TERRAFORM_STATE", message: expect.stringContaining("not JSON") }),
   );
 });
+
+test("a state the provider's v2.2.0 wrote plans whole: its v2 names map as their v3 counterparts do", () => {
+  const file = path.resolve(__dirname, "../../../tests/fixtures/terraform/v2/terraform.tfstate");
+  const handOver = planHandOver(instancesOf(readState(file)));
+  expect(handOver.problems).toEqual([]);
+  expect(handOver.objects).toHaveLength(5);
+  const destination = handOver.objects.find((object) => object.instance.type === "streamkap_destination_postgresql");
+  const v2Password = destination?.type.attributes.database_password;
+  expect(destination?.instance.attributes.database_password).toBeDefined();
+  expect(v2Password).toMatchObject({ v2Only: true, sensitive: true, apiKey: "connection.password" });
+  expect(v2Password?.input).toBe(destination?.type.attributes.connection_password?.input);
+});
