@@ -150,8 +150,39 @@ export function buildSchema(): Record<string, unknown> {
   };
 }
 
+/**
+ * TSDoc's `{@link …}` as every language's docs can show it: Python docstrings, Go comments and the Registry's
+ * pages would print the markup itself. A link to a class, function or type becomes its name in code (`Source`; a
+ * member, `clientSecret` of `ProjectKey`, as each language spells the member its own way); a link to a page, a
+ * Markdown link.
+ */
+export function plainLinks(text: string): string {
+  return text.replace(
+    /\{@link\s+([^\s}|]+)(?:\s*\|?\s*([^}]*))?\}/g,
+    (_, target: string, label: string | undefined) => {
+      const shown = label?.trim();
+      if (/^https?:\/\//.test(target)) return shown ? `[${shown}](${target})` : `<${target}>`;
+      const [owner = "", member] = target.replace(/Args(?=\.|$)/, "").split(".");
+      if (shown) return shown;
+      return member === undefined ? `\`${owner}\`` : `\`${member}\` of \`${owner}\``;
+    },
+  );
+}
+
+/** Every `description` in the schema with {@link plainLinks}. */
+function withPlainLinks<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withPlainLinks(item)) as T;
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === "description" && typeof item === "string" ? plainLinks(item) : withPlainLinks(item),
+    ]),
+  ) as T;
+}
+
 export function schemaText(): string {
-  return `${JSON.stringify(buildSchema(), null, 2)}\n`;
+  return `${JSON.stringify(withPlainLinks(buildSchema()), null, 2)}\n`;
 }
 
 if (require.main === module) {

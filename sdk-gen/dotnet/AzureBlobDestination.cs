@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:AzureBlobDestination")]
     public partial class AzureBlobDestination : global::Pulumi.CustomResource

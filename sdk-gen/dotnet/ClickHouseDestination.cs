@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "clickhouse"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:ClickHouseDestination")]
     public partial class ClickHouseDestination : global::Pulumi.CustomResource

@@ -74,7 +74,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-        /// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+        /// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
         /// client id and secret) before the old one is deleted.
         /// </summary>
         [Output("roles")]
@@ -203,7 +203,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-        /// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+        /// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
         /// client id and secret) before the old one is deleted.
         /// </summary>
         public InputList<string> Roles

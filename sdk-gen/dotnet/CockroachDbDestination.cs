@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:CockroachDbDestination")]
     public partial class CockroachDbDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "databricks"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:DatabricksDestination")]
     public partial class DatabricksDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Db2 destination (connector code `db2`): delivers records from topics to Db2.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "db2"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:Db2Destination")]
     public partial class Db2Destination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:Db2Source")]
     public partial class Db2Source : global::Pulumi.CustomResource

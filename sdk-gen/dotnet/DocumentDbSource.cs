@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:DocumentDbSource")]
     public partial class DocumentDbSource : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:DynamoDbSource")]
     public partial class DynamoDbSource : global::Pulumi.CustomResource

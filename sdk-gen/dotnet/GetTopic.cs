@@ -59,7 +59,7 @@ namespace Streamkap.Pulumi
     public sealed class GetTopicResult
     {
         /// <summary>
-        /// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        /// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
         /// </summary>
         public readonly string? CleanupPolicy;
         /// <summary>
@@ -75,7 +75,7 @@ namespace Streamkap.Pulumi
         /// </summary>
         public readonly string Name;
         /// <summary>
-        /// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        /// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
         /// </summary>
         public readonly double? Partitions;
         /// <summary>

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:InformixSource")]
     public partial class InformixSource : global::Pulumi.CustomResource

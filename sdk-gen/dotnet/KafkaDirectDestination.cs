@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafkadirect"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:KafkaDirectDestination")]
     public partial class KafkaDirectDestination : global::Pulumi.CustomResource

@@ -76,7 +76,7 @@ namespace Streamkap.Pulumi
         public Output<string?> SchemaProxyEndpoint { get; private set; } = null!;
 
         /// <summary>
-        /// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        /// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
         /// 
         /// Defaults to false.
         /// </summary>
@@ -212,7 +212,7 @@ namespace Streamkap.Pulumi
         }
 
         /// <summary>
-        /// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        /// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
         /// 
         /// Defaults to false.
         /// </summary>

@@ -11,9 +11,9 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     /// <summary>
-    /// A `map_filter` transform: the generic {@link Transform} with `type: "map_filter"` fixed by the class.
+    /// A `map_filter` transform: the generic `Transform` with `type: "map_filter"` fixed by the class.
     /// 
-    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MapFilterTransform")]
     public partial class MapFilterTransform : global::Pulumi.CustomResource

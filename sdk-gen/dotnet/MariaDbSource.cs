@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A MariaDB source (connector code `mariadb`): captures changes from MariaDB and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mariadb"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mariadb"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MariaDbSource")]
     public partial class MariaDbSource : global::Pulumi.CustomResource

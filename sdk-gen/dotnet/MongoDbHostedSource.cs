@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodbhosted"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodbhosted"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MongoDbHostedSource")]
     public partial class MongoDbHostedSource : global::Pulumi.CustomResource

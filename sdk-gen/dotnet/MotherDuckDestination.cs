@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "motherduck"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MotherDuckDestination")]
     public partial class MotherDuckDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "mysql"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "mysql"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MysqlDestination")]
     public partial class MysqlDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mysql"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:MysqlSource")]
     public partial class MysqlSource : global::Pulumi.CustomResource

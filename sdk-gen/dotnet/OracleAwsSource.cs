@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:OracleAwsSource")]
     public partial class OracleAwsSource : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Oracle destination (connector code `oracle`): delivers records from topics to Oracle.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "oracle"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:OracleDestination")]
     public partial class OracleDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:PineconeDestination")]
     public partial class PineconeDestination : global::Pulumi.CustomResource

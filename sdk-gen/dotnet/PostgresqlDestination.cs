@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:PostgresqlDestination")]
     public partial class PostgresqlDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:R2Destination")]
     public partial class R2Destination : global::Pulumi.CustomResource

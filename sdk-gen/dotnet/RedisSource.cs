@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "redis"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:RedisSource")]
     public partial class RedisSource : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:RedshiftDestination")]
     public partial class RedshiftDestination : global::Pulumi.CustomResource

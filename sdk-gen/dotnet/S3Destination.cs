@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:S3Destination")]
     public partial class S3Destination : global::Pulumi.CustomResource

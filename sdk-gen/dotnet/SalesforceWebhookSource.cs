@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:SalesforceWebhookSource")]
     public partial class SalesforceWebhookSource : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "shopify_webhook"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:ShopifyWebhookSource")]
     public partial class ShopifyWebhookSource : global::Pulumi.CustomResource

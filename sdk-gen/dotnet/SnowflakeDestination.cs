@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:SnowflakeDestination")]
     public partial class SnowflakeDestination : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:SqlServerAwsSource")]
     public partial class SqlServerAwsSource : global::Pulumi.CustomResource

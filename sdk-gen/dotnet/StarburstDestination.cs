@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "starburst"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:StarburstDestination")]
     public partial class StarburstDestination : global::Pulumi.CustomResource

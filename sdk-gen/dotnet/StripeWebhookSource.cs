@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:StripeWebhookSource")]
     public partial class StripeWebhookSource : global::Pulumi.CustomResource

@@ -15,7 +15,7 @@ namespace Streamkap.Pulumi
     /// `tags` argument of those resources, and `getSources({ tagIds })`).
     /// 
     /// Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
-    /// with {@link getTags}. A pipeline given no tags gets the Development tag.
+    /// with `getTags`. A pipeline given no tags gets the Development tag.
     /// </summary>
     [PulumiResourceType("streamkap:index:Tag")]
     public partial class Tag : global::Pulumi.CustomResource

@@ -11,9 +11,9 @@ using Pulumi;
 namespace Streamkap.Pulumi
 {
     /// <summary>
-    /// A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
+    /// A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
     /// 
-    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+    /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
     /// </summary>
     [PulumiResourceType("streamkap:index:TopicRouterTransform")]
     public partial class TopicRouterTransform : global::Pulumi.CustomResource

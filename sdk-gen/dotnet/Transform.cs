@@ -68,7 +68,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-        /// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+        /// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
         /// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
         /// 
         /// Defaults to none.
@@ -173,7 +173,7 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.ReplayWindow?> ReplayWindow { get; private set; } = null!;
 
         /// <summary>
-        /// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        /// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
         /// 
         /// Defaults to left as they are on the service.
         /// </summary>
@@ -300,7 +300,7 @@ namespace Streamkap.Pulumi
 
         /// <summary>
         /// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-        /// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+        /// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
         /// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
         /// 
         /// Defaults to none.
@@ -384,7 +384,7 @@ namespace Streamkap.Pulumi
         private InputList<string>? _tags;
 
         /// <summary>
-        /// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        /// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
         /// 
         /// Defaults to left as they are on the service.
         /// </summary>

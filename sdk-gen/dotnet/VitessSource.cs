@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "vitess"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:VitessSource")]
     public partial class VitessSource : global::Pulumi.CustomResource

@@ -13,7 +13,7 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
     /// 
-    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "weaviate"`.
+    /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
     /// </summary>
     [PulumiResourceType("streamkap:index:WeaviateDestination")]
     public partial class WeaviateDestination : global::Pulumi.CustomResource

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi
 {
     /// <summary>
     /// A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
-    /// generates its {@link WebhookSource.url} and {@link WebhookSource.apiKey} (a secret), sent in `X-API-Key`.
+    /// generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
     /// </summary>
     [PulumiResourceType("streamkap:index:WebhookSource")]
     public partial class WebhookSource : global::Pulumi.CustomResource
@@ -126,7 +126,7 @@ namespace Streamkap.Pulumi
         public Output<string?> ServiceId { get; private set; } = null!;
 
         /// <summary>
-        /// Tag ids (see {@link Tag} and `getTags`).
+        /// Tag ids (see `Tag` and `getTags`).
         /// 
         /// Defaults to none.
         /// </summary>
@@ -303,7 +303,7 @@ namespace Streamkap.Pulumi
         private InputList<string>? _tags;
 
         /// <summary>
-        /// Tag ids (see {@link Tag} and `getTags`).
+        /// Tag ids (see `Tag` and `getTags`).
         /// 
         /// Defaults to none.
         /// </summary>

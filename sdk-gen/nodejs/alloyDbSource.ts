@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An AlloyDB source (connector code `alloydb`): captures changes from AlloyDB and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "alloydb"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "alloydb"`.
  */
 export class AlloyDbSource extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
  */
 export class AzureBlobDestination extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "bigquery"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
  */
 export class BigQueryDestination extends pulumi.CustomResource {
     /**

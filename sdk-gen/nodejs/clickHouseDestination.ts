@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "clickhouse"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
  */
 export class ClickHouseDestination extends pulumi.CustomResource {
     /**

@@ -83,7 +83,7 @@ export class ClientCredential extends pulumi.CustomResource {
     declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
      * The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-     * {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+     * `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
      * client id and secret) before the old one is deleted.
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
@@ -185,7 +185,7 @@ export interface ClientCredentialArgs {
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
      * The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-     * {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+     * `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
      * client id and secret) before the old one is deleted.
      */
     roles: pulumi.Input<pulumi.Input<string>[]>;

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
  */
 export class CockroachDbDestination extends pulumi.CustomResource {
     /**

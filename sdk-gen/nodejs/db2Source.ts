@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
  */
 export class Db2Source extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
  */
 export class DynamoDbSource extends pulumi.CustomResource {
     /**

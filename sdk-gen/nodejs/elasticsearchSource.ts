@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
  */
 export class ElasticsearchSource extends pulumi.CustomResource {
     /**

@@ -23,7 +23,7 @@ export interface GetTopicArgs {
 
 export interface GetTopicResult {
     /**
-     * `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+     * `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
      */
     readonly cleanupPolicy?: string;
     /**
@@ -39,7 +39,7 @@ export interface GetTopicResult {
      */
     readonly name: string;
     /**
-     * The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+     * The number of partitions (`getTopic` only: the service's topic listing does not carry it).
      */
     readonly partitions?: number;
     /**

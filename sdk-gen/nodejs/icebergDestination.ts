@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
  */
 export class IcebergDestination extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
  */
 export class InformixSource extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "kafkadirect"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
  */
 export class KafkaDirectSource extends pulumi.CustomResource {
     /**

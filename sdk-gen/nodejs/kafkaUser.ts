@@ -83,7 +83,7 @@ export class KafkaUser extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly schemaProxyEndpoint: pulumi.Output<string | undefined>;
     /**
-     * Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+     * Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
      *
      * Defaults to false.
      */
@@ -187,7 +187,7 @@ export interface KafkaUserArgs {
      */
     password: pulumi.Input<string>;
     /**
-     * Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+     * Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
      *
      * Defaults to false.
      */

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A MariaDB source (connector code `mariadb`): captures changes from MariaDB and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mariadb"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mariadb"`.
  */
 export class MariaDbSource extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mysql"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
  */
 export class MysqlSource extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * An Oracle destination (connector code `oracle`): delivers records from topics to Oracle.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "oracle"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
  */
 export class OracleDestination extends pulumi.CustomResource {
     /**

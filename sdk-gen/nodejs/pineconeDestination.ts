@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
  */
 export class PineconeDestination extends pulumi.CustomResource {
     /**

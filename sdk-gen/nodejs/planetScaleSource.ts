@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
  */
 export class PlanetScaleSource extends pulumi.CustomResource {
     /**

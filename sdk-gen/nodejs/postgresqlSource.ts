@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A PostgreSQL source (connector code `postgresql`): captures changes from PostgreSQL and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "postgresql"`.
  */
 export class PostgresqlSource extends pulumi.CustomResource {
     /**

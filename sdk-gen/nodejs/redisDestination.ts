@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Redis destination (connector code `redis`): delivers records from topics to Redis.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
  */
 export class RedisDestination extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "redis"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
  */
 export class RedisSource extends pulumi.CustomResource {
     /**

@@ -8,9 +8,9 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A `rollup` transform: the generic {@link Transform} with `type: "rollup"` fixed by the class.
+ * A `rollup` transform: the generic `Transform` with `type: "rollup"` fixed by the class.
  *
- * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+ * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
  */
 export class RollupTransform extends pulumi.CustomResource {
     /**

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
  */
 export class SnowflakeDestination extends pulumi.CustomResource {
     /**

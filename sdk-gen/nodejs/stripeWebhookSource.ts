@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
  */
 export class StripeWebhookSource extends pulumi.CustomResource {
     /**

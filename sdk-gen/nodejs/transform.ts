@@ -79,7 +79,7 @@ export class Transform extends pulumi.CustomResource {
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
      * The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-     * and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+     * and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
      * console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
      *
      * Defaults to none.
@@ -158,7 +158,7 @@ export class Transform extends pulumi.CustomResource {
      */
     declare public readonly replayWindow: pulumi.Output<enums.ReplayWindow | undefined>;
     /**
-     * Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+     * Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
      *
      * Defaults to left as they are on the service.
      */
@@ -292,7 +292,7 @@ export interface TransformArgs {
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
     /**
      * The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-     * and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+     * and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
      * console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
      *
      * Defaults to none.
@@ -355,7 +355,7 @@ export interface TransformArgs {
      */
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     /**
-     * Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+     * Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
      *
      * Defaults to left as they are on the service.
      */

@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "vitess"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
  */
 export class VitessSource extends pulumi.CustomResource {
     /**

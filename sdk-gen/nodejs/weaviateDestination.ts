@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "weaviate"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
  */
 export class WeaviateDestination extends pulumi.CustomResource {
     /**

@@ -9,7 +9,7 @@ import * as utilities from "./utilities";
 
 /**
  * A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
- * generates its {@link WebhookSource.url} and {@link WebhookSource.apiKey} (a secret), sent in `X-API-Key`.
+ * generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
  */
 export class WebhookSource extends pulumi.CustomResource {
     /**
@@ -121,7 +121,7 @@ export class WebhookSource extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly serviceId: pulumi.Output<string | undefined>;
     /**
-     * Tag ids (see {@link Tag} and `getTags`).
+     * Tag ids (see `Tag` and `getTags`).
      *
      * Defaults to none.
      */
@@ -277,7 +277,7 @@ export interface WebhookSourceArgs {
      */
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
-     * Tag ids (see {@link Tag} and `getTags`).
+     * Tag ids (see `Tag` and `getTags`).
      *
      * Defaults to none.
      */

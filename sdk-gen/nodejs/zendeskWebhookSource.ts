@@ -10,7 +10,7 @@ import * as utilities from "./utilities";
 /**
  * A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
  *
- * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "zendesk_webhook"`.
+ * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
  */
 export class ZendeskWebhookSource extends pulumi.CustomResource {
     /**

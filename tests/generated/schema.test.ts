@@ -15,7 +15,7 @@ import type { JsonObject } from "../../provider/engine/kind";
 import { kindNamed, kinds } from "../../provider/kinds";
 import { lookupEntries, lookupNamed } from "../../provider/lookups/registry";
 import * as sdk from "../../sdk";
-import { inputJsonSchema, schemaFile, schemaText } from "../../scripts/gen-schema/generate";
+import { inputJsonSchema, plainLinks, schemaFile, schemaText } from "../../scripts/gen-schema/generate";
 import { readSdk } from "../../scripts/gen-schema/sdk-docs";
 import type { JsonSchema, NamedType, PropertySpec, TypeSpec } from "../../scripts/gen-schema/types";
 import { typedShims } from "../../sdk/generated/shims";
@@ -98,6 +98,16 @@ test("every type is named for what it is: no generic word, no number for a secon
     accidental: [],
     fix: '.meta({ title: "…" }) on the zod declaration',
   });
+});
+
+test("descriptions carry no TSDoc markup, which Python docstrings, Go comments and the Registry would print", () => {
+  expect(fs.readFileSync(schemaFile, "utf8")).not.toContain("{@link");
+  expect(plainLinks("see {@link Source} and {@link ProjectKey.clientSecret}, {@link getRoles}")).toBe(
+    "see `Source` and `clientSecret` of `ProjectKey`, `getRoles`",
+  );
+  expect(plainLinks("{@link EnrichImplementationArgs} and {@link https://streamkap.com the docs}")).toBe(
+    "`EnrichImplementation` and [the docs](https://streamkap.com)",
+  );
 });
 
 test("one enum per meaning: no two enum types have the same allowed values", () => {

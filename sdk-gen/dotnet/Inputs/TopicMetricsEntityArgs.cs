@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Inputs
 {
 
     /// <summary>
-    /// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+    /// Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
     /// </summary>
     public sealed class TopicMetricsEntityArgs : global::Pulumi.ResourceArgs
     {

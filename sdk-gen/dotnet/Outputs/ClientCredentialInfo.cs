@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A client credential as {@link getClientCredentials} answers it (never its secret).
+    /// A client credential as `getClientCredentials` answers it (never its secret).
     /// </summary>
     [OutputType]
     public sealed class ClientCredentialInfo

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A consumer group as {@link getConsumerGroups} answers it.
+    /// A consumer group as `getConsumerGroups` answers it.
     /// </summary>
     [OutputType]
     public sealed class ConsumerGroupInfo

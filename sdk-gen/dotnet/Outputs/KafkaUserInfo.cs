@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A Kafka user as {@link getKafkaUsers} answers it (never its password).
+    /// A Kafka user as `getKafkaUsers` answers it (never its password).
     /// </summary>
     [OutputType]
     public sealed class KafkaUserInfo

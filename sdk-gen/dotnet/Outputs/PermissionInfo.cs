@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A permission as {@link getPermissions} answers it.
+    /// A permission as `getPermissions` answers it.
     /// </summary>
     [OutputType]
     public sealed class PermissionInfo

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A role as {@link getRoles} answers it.
+    /// A role as `getRoles` answers it.
     /// </summary>
     [OutputType]
     public sealed class RoleInfo

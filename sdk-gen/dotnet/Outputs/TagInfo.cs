@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A tag as {@link getTags} answers it.
+    /// A tag as `getTags` answers it.
     /// </summary>
     [OutputType]
     public sealed class TagInfo

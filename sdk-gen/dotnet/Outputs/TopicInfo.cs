@@ -12,13 +12,13 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A topic as {@link getTopic} and {@link getTopics} answer it.
+    /// A topic as `getTopic` and `getTopics` answer it.
     /// </summary>
     [OutputType]
     public sealed class TopicInfo
     {
         /// <summary>
-        /// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        /// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
         /// </summary>
         public readonly string? CleanupPolicy;
         /// <summary>
@@ -34,7 +34,7 @@ namespace Streamkap.Pulumi.Outputs
         /// </summary>
         public readonly string Name;
         /// <summary>
-        /// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        /// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
         /// </summary>
         public readonly double? Partitions;
         /// <summary>

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+    /// One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
     /// </summary>
     [OutputType]
     public sealed class TopicMetricsInfo

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A topic's serialization as {@link getTopicSerialization} answers it.
+    /// A topic's serialization as `getTopicSerialization` answers it.
     /// </summary>
     [OutputType]
     public sealed class TopicSerializationInfo

@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A transform as {@link getTransform} and {@link getTransforms} answer it.
+    /// A transform as `getTransform` and `getTransforms` answer it.
     /// </summary>
     [OutputType]
     public sealed class TransformInfo

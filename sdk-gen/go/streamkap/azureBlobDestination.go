@@ -14,7 +14,7 @@ import (
 
 // An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
 type AzureBlobDestination struct {
 	pulumi.CustomResourceState
 

@@ -49,7 +49,7 @@ type ClientCredential struct {
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+	// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
 	Roles pulumi.StringArrayOutput `pulumi:"roles"`
 	// The secret (`streamkap:secret` elsewhere). Secret: the service shows it once.
@@ -139,7 +139,7 @@ type clientCredentialArgs struct {
 	// Defaults to "overwrite".
 	OnDrift *DriftAction `pulumi:"onDrift"`
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+	// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
 	Roles []string `pulumi:"roles"`
 }
@@ -172,7 +172,7 @@ type ClientCredentialArgs struct {
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrInput
 	// The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-	// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+	// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
 	// client id and secret) before the old one is deleted.
 	Roles pulumi.StringArrayInput
 }
@@ -262,7 +262,7 @@ func (o ClientCredentialOutput) OnDrift() DriftActionPtrOutput {
 }
 
 // The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-// {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+// `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
 // client id and secret) before the old one is deleted.
 func (o ClientCredentialOutput) Roles() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ClientCredential) pulumi.StringArrayOutput { return v.Roles }).(pulumi.StringArrayOutput)

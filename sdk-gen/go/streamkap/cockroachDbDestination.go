@@ -14,7 +14,7 @@ import (
 
 // A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
 type CockroachDbDestination struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
 type Db2Source struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
 type DocumentDbSource struct {
 	pulumi.CustomResourceState
 

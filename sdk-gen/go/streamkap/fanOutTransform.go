@@ -11,9 +11,9 @@ import (
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
 
-// A `fan_out` transform: the generic {@link Transform} with `type: "fan_out"` fixed by the class.
+// A `fan_out` transform: the generic `Transform` with `type: "fan_out"` fixed by the class.
 //
-// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 type FanOutTransform struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "gcs"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
 type GcsDestination struct {
 	pulumi.CustomResourceState
 

@@ -27,7 +27,7 @@ type LookupTopicArgs struct {
 }
 
 type LookupTopicResult struct {
-	// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+	// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
 	CleanupPolicy *string `pulumi:"cleanupPolicy"`
 	// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
 	DbId *string `pulumi:"dbId"`
@@ -35,7 +35,7 @@ type LookupTopicResult struct {
 	Id string `pulumi:"id"`
 	// The display name, e.g. `public.orders`.
 	Name string `pulumi:"name"`
-	// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+	// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
 	Partitions *float64 `pulumi:"partitions"`
 	// How its records are serialized, when the service says (see also `getTopicSerialization`).
 	Serialization *TopicSerializationInfo `pulumi:"serialization"`
@@ -68,7 +68,7 @@ func (o LookupTopicResultOutput) ToLookupTopicResultOutputWithContext(ctx contex
 	return o
 }
 
-// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
 func (o LookupTopicResultOutput) CleanupPolicy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *string { return v.CleanupPolicy }).(pulumi.StringPtrOutput)
 }
@@ -88,7 +88,7 @@ func (o LookupTopicResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTopicResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
 func (o LookupTopicResultOutput) Partitions() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v LookupTopicResult) *float64 { return v.Partitions }).(pulumi.Float64PtrOutput)
 }

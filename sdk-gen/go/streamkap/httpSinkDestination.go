@@ -14,7 +14,7 @@ import (
 
 // An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "httpsink"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
 type HttpSinkDestination struct {
 	pulumi.CustomResourceState
 

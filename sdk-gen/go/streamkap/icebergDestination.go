@@ -14,7 +14,7 @@ import (
 
 // An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
 type IcebergDestination struct {
 	pulumi.CustomResourceState
 

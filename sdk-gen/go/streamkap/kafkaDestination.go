@@ -14,7 +14,7 @@ import (
 
 // A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
 type KafkaDestination struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "kafkadirect"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
 type KafkaDirectSource struct {
 	pulumi.CustomResourceState
 

@@ -47,7 +47,7 @@ type KafkaUser struct {
 	Password pulumi.StringPtrOutput `pulumi:"password"`
 	// The schema registry's address, when `schemaRegistry` is set.
 	SchemaProxyEndpoint pulumi.StringPtrOutput `pulumi:"schemaProxyEndpoint"`
-	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 	//
 	// Defaults to false.
 	SchemaRegistry pulumi.BoolPtrOutput `pulumi:"schemaRegistry"`
@@ -138,7 +138,7 @@ type kafkaUserArgs struct {
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password string `pulumi:"password"`
-	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 	//
 	// Defaults to false.
 	SchemaRegistry *bool `pulumi:"schemaRegistry"`
@@ -174,7 +174,7 @@ type KafkaUserArgs struct {
 	// The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
 	// shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
 	Password pulumi.StringInput
-	// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+	// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 	//
 	// Defaults to false.
 	SchemaRegistry pulumi.BoolPtrInput
@@ -270,7 +270,7 @@ func (o KafkaUserOutput) SchemaProxyEndpoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaUser) pulumi.StringPtrOutput { return v.SchemaProxyEndpoint }).(pulumi.StringPtrOutput)
 }
 
-// Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+// Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 //
 // Defaults to false.
 func (o KafkaUserOutput) SchemaRegistry() pulumi.BoolPtrOutput {

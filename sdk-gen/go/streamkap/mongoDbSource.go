@@ -14,7 +14,7 @@ import (
 
 // A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodb"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
 type MongoDbSource struct {
 	pulumi.CustomResourceState
 

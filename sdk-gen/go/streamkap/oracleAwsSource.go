@@ -14,7 +14,7 @@ import (
 
 // An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
 type OracleAwsSource struct {
 	pulumi.CustomResourceState
 

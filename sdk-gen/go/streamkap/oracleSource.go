@@ -14,7 +14,7 @@ import (
 
 // An Oracle source (connector code `oracle`): captures changes from Oracle and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracle"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracle"`.
 type OracleSource struct {
 	pulumi.CustomResourceState
 

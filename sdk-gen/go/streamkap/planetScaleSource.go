@@ -14,7 +14,7 @@ import (
 
 // A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
 type PlanetScaleSource struct {
 	pulumi.CustomResourceState
 

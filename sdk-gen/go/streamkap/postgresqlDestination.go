@@ -14,7 +14,7 @@ import (
 
 // A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
 type PostgresqlDestination struct {
 	pulumi.CustomResourceState
 

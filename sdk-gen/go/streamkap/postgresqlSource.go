@@ -14,7 +14,7 @@ import (
 
 // A PostgreSQL source (connector code `postgresql`): captures changes from PostgreSQL and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "postgresql"`.
 type PostgresqlSource struct {
 	pulumi.CustomResourceState
 

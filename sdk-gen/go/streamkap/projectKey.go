@@ -69,7 +69,7 @@ type ProjectKey struct {
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
 	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
 	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
 	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -176,7 +176,7 @@ type projectKeyArgs struct {
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
 	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
 	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
 	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -228,7 +228,7 @@ type ProjectKeyArgs struct {
 	// Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 	// Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
 	// on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-	// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+	// `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
 	// replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 	//
 	// Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -369,7 +369,7 @@ func (o ProjectKeyOutput) Permissions() pulumi.StringArrayOutput {
 // Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
 // Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
 // on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-// {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+// `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
 // replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 //
 // Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).

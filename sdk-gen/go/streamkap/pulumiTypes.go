@@ -451,7 +451,7 @@ func (o AlertWebhookPtrOutput) WebhookUrl() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// A client credential as {@link getClientCredentials} answers it (never its secret).
+// A client credential as `getClientCredentials` answers it (never its secret).
 type ClientCredentialInfo struct {
 	ClientId    string  `pulumi:"clientId"`
 	CreatedAt   *string `pulumi:"createdAt"`
@@ -461,7 +461,7 @@ type ClientCredentialInfo struct {
 	ServiceId *string  `pulumi:"serviceId"`
 }
 
-// A client credential as {@link getClientCredentials} answers it (never its secret).
+// A client credential as `getClientCredentials` answers it (never its secret).
 type ClientCredentialInfoOutput struct{ *pulumi.OutputState }
 
 func (ClientCredentialInfoOutput) ElementType() reflect.Type {
@@ -812,7 +812,7 @@ func (o ConnectorSnapshotPtrOutput) Type() SnapshotTypePtrOutput {
 	}).(SnapshotTypePtrOutput)
 }
 
-// A consumer group as {@link getConsumerGroups} answers it.
+// A consumer group as `getConsumerGroups` answers it.
 type ConsumerGroupInfo struct {
 	// The destination reading with it, when the service says.
 	EntityId *string `pulumi:"entityId"`
@@ -825,7 +825,7 @@ type ConsumerGroupInfo struct {
 	Topics []ConsumerGroupInfoTopic `pulumi:"topics"`
 }
 
-// A consumer group as {@link getConsumerGroups} answers it.
+// A consumer group as `getConsumerGroups` answers it.
 type ConsumerGroupInfoOutput struct{ *pulumi.OutputState }
 
 func (ConsumerGroupInfoOutput) ElementType() reflect.Type {
@@ -1053,7 +1053,7 @@ func (o KafkaAclArrayOutput) Index(i pulumi.IntInput) KafkaAclOutput {
 	}).(KafkaAclOutput)
 }
 
-// A Kafka user as {@link getKafkaUsers} answers it (never its password).
+// A Kafka user as `getKafkaUsers` answers it (never its password).
 type KafkaUserInfo struct {
 	// The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
 	Acls []KafkaUserInfoAcl `pulumi:"acls"`
@@ -1066,7 +1066,7 @@ type KafkaUserInfo struct {
 	Username       string `pulumi:"username"`
 }
 
-// A Kafka user as {@link getKafkaUsers} answers it (never its password).
+// A Kafka user as `getKafkaUsers` answers it (never its password).
 type KafkaUserInfoOutput struct{ *pulumi.OutputState }
 
 func (KafkaUserInfoOutput) ElementType() reflect.Type {
@@ -1451,7 +1451,7 @@ func (o OffsetResetToTimestampPtrOutput) Timestamp() pulumi.AnyOutput {
 	}).(pulumi.AnyOutput)
 }
 
-// A permission as {@link getPermissions} answers it.
+// A permission as `getPermissions` answers it.
 type PermissionInfo struct {
 	// What it allows, when the service says.
 	Description *string `pulumi:"description"`
@@ -1461,7 +1461,7 @@ type PermissionInfo struct {
 	Name string `pulumi:"name"`
 }
 
-// A permission as {@link getPermissions} answers it.
+// A permission as `getPermissions` answers it.
 type PermissionInfoOutput struct{ *pulumi.OutputState }
 
 func (PermissionInfoOutput) ElementType() reflect.Type {
@@ -2115,7 +2115,7 @@ func (o RestartTaskTriggerPtrOutput) Trigger() pulumi.AnyOutput {
 	}).(pulumi.AnyOutput)
 }
 
-// A role as {@link getRoles} answers it.
+// A role as `getRoles` answers it.
 type RoleInfo struct {
 	// What the role is for.
 	Description *string `pulumi:"description"`
@@ -2129,7 +2129,7 @@ type RoleInfo struct {
 	Permissions []string `pulumi:"permissions"`
 }
 
-// A role as {@link getRoles} answers it.
+// A role as `getRoles` answers it.
 type RoleInfoOutput struct{ *pulumi.OutputState }
 
 func (RoleInfoOutput) ElementType() reflect.Type {
@@ -2497,7 +2497,7 @@ func (o SqlTableArrayOutput) Index(i pulumi.IntInput) SqlTableOutput {
 	}).(SqlTableOutput)
 }
 
-// A tag as {@link getTags} answers it.
+// A tag as `getTags` answers it.
 type TagInfo struct {
 	// Free text shown with the tag.
 	Description *string `pulumi:"description"`
@@ -2511,7 +2511,7 @@ type TagInfo struct {
 	Types []string `pulumi:"types"`
 }
 
-// A tag as {@link getTags} answers it.
+// A tag as `getTags` answers it.
 type TagInfoOutput struct{ *pulumi.OutputState }
 
 func (TagInfoOutput) ElementType() reflect.Type {
@@ -2671,9 +2671,9 @@ func (o TopicAutoDiscoveryRuleArrayOutput) Index(i pulumi.IntInput) TopicAutoDis
 	}).(TopicAutoDiscoveryRuleOutput)
 }
 
-// A topic as {@link getTopic} and {@link getTopics} answer it.
+// A topic as `getTopic` and `getTopics` answer it.
 type TopicInfo struct {
-	// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+	// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
 	CleanupPolicy *string `pulumi:"cleanupPolicy"`
 	// The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
 	DbId *string `pulumi:"dbId"`
@@ -2681,13 +2681,13 @@ type TopicInfo struct {
 	Id string `pulumi:"id"`
 	// The display name, e.g. `public.orders`.
 	Name string `pulumi:"name"`
-	// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+	// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
 	Partitions *float64 `pulumi:"partitions"`
 	// How its records are serialized, when the service says (see also `getTopicSerialization`).
 	Serialization *TopicSerializationInfo `pulumi:"serialization"`
 }
 
-// A topic as {@link getTopic} and {@link getTopics} answer it.
+// A topic as `getTopic` and `getTopics` answer it.
 type TopicInfoOutput struct{ *pulumi.OutputState }
 
 func (TopicInfoOutput) ElementType() reflect.Type {
@@ -2702,7 +2702,7 @@ func (o TopicInfoOutput) ToTopicInfoOutputWithContext(ctx context.Context) Topic
 	return o
 }
 
-// `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+// `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
 func (o TopicInfoOutput) CleanupPolicy() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v TopicInfo) *string { return v.CleanupPolicy }).(pulumi.StringPtrOutput)
 }
@@ -2722,7 +2722,7 @@ func (o TopicInfoOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v TopicInfo) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+// The number of partitions (`getTopic` only: the service's topic listing does not carry it).
 func (o TopicInfoOutput) Partitions() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v TopicInfo) *float64 { return v.Partitions }).(pulumi.Float64PtrOutput)
 }
@@ -2752,7 +2752,7 @@ func (o TopicInfoArrayOutput) Index(i pulumi.IntInput) TopicInfoOutput {
 	}).(TopicInfoOutput)
 }
 
-// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+// Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
 type TopicMetricsEntity struct {
 	// Its connector or transform code, e.g. `postgresql`, `map_filter`.
 	Connector  string                       `pulumi:"connector"`
@@ -2779,7 +2779,7 @@ type TopicMetricsEntityInput interface {
 	ToTopicMetricsEntityOutputWithContext(context.Context) TopicMetricsEntityOutput
 }
 
-// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+// Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
 type TopicMetricsEntityArgs struct {
 	// Its connector or transform code, e.g. `postgresql`, `map_filter`.
 	Connector  pulumi.StringInput                `pulumi:"connector"`
@@ -2832,7 +2832,7 @@ func (i TopicMetricsEntityArray) ToTopicMetricsEntityArrayOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, i).(TopicMetricsEntityArrayOutput)
 }
 
-// Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+// Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
 type TopicMetricsEntityOutput struct{ *pulumi.OutputState }
 
 func (TopicMetricsEntityOutput) ElementType() reflect.Type {
@@ -2894,7 +2894,7 @@ func (o TopicMetricsEntityArrayOutput) Index(i pulumi.IntInput) TopicMetricsEnti
 	}).(TopicMetricsEntityOutput)
 }
 
-// One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+// One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
 type TopicMetricsInfo struct {
 	AvgLatencyMs *float64 `pulumi:"avgLatencyMs"`
 	BytesIn      *float64 `pulumi:"bytesIn"`
@@ -2906,7 +2906,7 @@ type TopicMetricsInfo struct {
 	TopicId      string   `pulumi:"topicId"`
 }
 
-// One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+// One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
 type TopicMetricsInfoOutput struct{ *pulumi.OutputState }
 
 func (TopicMetricsInfoOutput) ElementType() reflect.Type {
@@ -3121,7 +3121,7 @@ func (o TopicMetricsWindowPtrOutput) Unit() TopicMetricsWindowUnitPtrOutput {
 	}).(TopicMetricsWindowUnitPtrOutput)
 }
 
-// A topic's serialization as {@link getTopicSerialization} answers it.
+// A topic's serialization as `getTopicSerialization` answers it.
 type TopicSerializationInfo struct {
 	// The Kafka Connect converter classes, when the service names them.
 	KeyConverter *string `pulumi:"keyConverter"`
@@ -3133,7 +3133,7 @@ type TopicSerializationInfo struct {
 	ValueFormat           string  `pulumi:"valueFormat"`
 }
 
-// A topic's serialization as {@link getTopicSerialization} answers it.
+// A topic's serialization as `getTopicSerialization` answers it.
 type TopicSerializationInfoOutput struct{ *pulumi.OutputState }
 
 func (TopicSerializationInfoOutput) ElementType() reflect.Type {
@@ -3586,7 +3586,7 @@ func (o TransformImplementationPtrOutput) ValueTransform() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
-// A transform as {@link getTransform} and {@link getTransforms} answer it.
+// A transform as `getTransform` and `getTransforms` answer it.
 type TransformInfo struct {
 	// Settings by dotted key.
 	Config map[string]interface{} `pulumi:"config"`
@@ -3606,7 +3606,7 @@ type TransformInfo struct {
 	Version *float64 `pulumi:"version"`
 }
 
-// A transform as {@link getTransform} and {@link getTransforms} answer it.
+// A transform as `getTransform` and `getTransforms` answer it.
 type TransformInfoOutput struct{ *pulumi.OutputState }
 
 func (TransformInfoOutput) ElementType() reflect.Type {

@@ -14,7 +14,7 @@ import (
 
 // A Redis destination (connector code `redis`): delivers records from topics to Redis.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
 type RedisDestination struct {
 	pulumi.CustomResourceState
 

@@ -14,7 +14,7 @@ import (
 
 // A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "redis"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
 type RedisSource struct {
 	pulumi.CustomResourceState
 

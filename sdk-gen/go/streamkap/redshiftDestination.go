@@ -14,7 +14,7 @@ import (
 
 // A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
 type RedshiftDestination struct {
 	pulumi.CustomResourceState
 

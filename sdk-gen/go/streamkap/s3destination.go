@@ -14,7 +14,7 @@ import (
 
 // An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
 type S3Destination struct {
 	pulumi.CustomResourceState
 

@@ -13,7 +13,7 @@ import (
 
 // An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
 type S3Source struct {
 	pulumi.CustomResourceState
 

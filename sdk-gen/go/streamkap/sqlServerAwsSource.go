@@ -14,7 +14,7 @@ import (
 
 // A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
 type SqlServerAwsSource struct {
 	pulumi.CustomResourceState
 

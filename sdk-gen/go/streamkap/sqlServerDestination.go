@@ -14,7 +14,7 @@ import (
 
 // A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "sqlserver"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
 type SqlServerDestination struct {
 	pulumi.CustomResourceState
 

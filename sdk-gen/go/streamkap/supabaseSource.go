@@ -14,7 +14,7 @@ import (
 
 // A Supabase source (connector code `supabase`): captures changes from Supabase and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "supabase"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "supabase"`.
 type SupabaseSource struct {
 	pulumi.CustomResourceState
 

@@ -16,7 +16,7 @@ import (
 // `tags` argument of those resources, and `getSources({ tagIds })`).
 //
 // Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
-// with {@link getTags}. A pipeline given no tags gets the Development tag.
+// with `getTags`. A pipeline given no tags gets the Development tag.
 type Tag struct {
 	pulumi.CustomResourceState
 

@@ -47,7 +47,7 @@ type Transform struct {
 	// Defaults to 600.
 	DeployTimeoutSeconds pulumi.IntPtrOutput `pulumi:"deployTimeoutSeconds"`
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+	// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
@@ -100,7 +100,7 @@ type Transform struct {
 	//
 	// Defaults to the service's choice (latest offsets).
 	ReplayWindow ReplayWindowPtrOutput `pulumi:"replayWindow"`
-	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
@@ -188,7 +188,7 @@ type transformArgs struct {
 	// Defaults to 600.
 	DeployTimeoutSeconds *int `pulumi:"deployTimeoutSeconds"`
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+	// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
@@ -233,7 +233,7 @@ type transformArgs struct {
 	//
 	// Defaults to the service's choice (latest offsets).
 	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
-	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 	//
 	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
@@ -274,7 +274,7 @@ type TransformArgs struct {
 	// Defaults to 600.
 	DeployTimeoutSeconds pulumi.IntPtrInput
 	// The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-	// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+	// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
 	// console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 	//
 	// Defaults to none.
@@ -319,7 +319,7 @@ type TransformArgs struct {
 	//
 	// Defaults to the service's choice (latest offsets).
 	ReplayWindow ReplayWindowPtrInput
-	// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+	// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
@@ -412,7 +412,7 @@ func (o TransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 }
 
 // The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-// and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+// and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
 // console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 //
 // Defaults to none.
@@ -504,7 +504,7 @@ func (o TransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 	return o.ApplyT(func(v *Transform) ReplayWindowPtrOutput { return v.ReplayWindow }).(ReplayWindowPtrOutput)
 }
 
-// Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+// Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 //
 // Defaults to left as they are on the service.
 func (o TransformOutput) Tags() pulumi.StringArrayOutput {

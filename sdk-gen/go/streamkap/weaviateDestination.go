@@ -13,7 +13,7 @@ import (
 
 // A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "weaviate"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
 type WeaviateDestination struct {
 	pulumi.CustomResourceState
 

@@ -12,7 +12,7 @@ import (
 )
 
 // A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
-// generates its {@link WebhookSource.url} and {@link WebhookSource.apiKey} (a secret), sent in `X-API-Key`.
+// generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
 type WebhookSource struct {
 	pulumi.CustomResourceState
 
@@ -72,7 +72,7 @@ type WebhookSource struct {
 	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
 	// The service the source belongs to.
 	ServiceId pulumi.StringPtrOutput `pulumi:"serviceId"`
-	// Tag ids (see {@link Tag} and `getTags`).
+	// Tag ids (see `Tag` and `getTags`).
 	//
 	// Defaults to none.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
@@ -184,7 +184,7 @@ type webhookSourceArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift *DriftAction `pulumi:"onDrift"`
-	// Tag ids (see {@link Tag} and `getTags`).
+	// Tag ids (see `Tag` and `getTags`).
 	//
 	// Defaults to none.
 	Tags []string `pulumi:"tags"`
@@ -246,7 +246,7 @@ type WebhookSourceArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrInput
-	// Tag ids (see {@link Tag} and `getTags`).
+	// Tag ids (see `Tag` and `getTags`).
 	//
 	// Defaults to none.
 	Tags pulumi.StringArrayInput
@@ -390,7 +390,7 @@ func (o WebhookSourceOutput) ServiceId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.ServiceId }).(pulumi.StringPtrOutput)
 }
 
-// Tag ids (see {@link Tag} and `getTags`).
+// Tag ids (see `Tag` and `getTags`).
 //
 // Defaults to none.
 func (o WebhookSourceOutput) Tags() pulumi.StringArrayOutput {

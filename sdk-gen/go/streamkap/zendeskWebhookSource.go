@@ -13,7 +13,7 @@ import (
 
 // A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
 //
-// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "zendesk_webhook"`.
+// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
 type ZendeskWebhookSource struct {
 	pulumi.CustomResourceState
 

@@ -89,7 +89,7 @@ export interface TopicAutoDiscoveryRuleArgs {
 }
 
 /**
- * Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+ * Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
  */
 export interface TopicMetricsEntity {
     /**
@@ -115,7 +115,7 @@ export interface TopicMetricsEntity {
 }
 
 /**
- * Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+ * Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
  */
 export interface TopicMetricsEntityArgs {
     /**

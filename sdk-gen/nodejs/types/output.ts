@@ -26,7 +26,7 @@ export interface AlertWebhook {
 }
 
 /**
- * A client credential as {@link getClientCredentials} answers it (never its secret).
+ * A client credential as `getClientCredentials` answers it (never its secret).
  */
 export interface ClientCredentialInfo {
     clientId: string;
@@ -90,7 +90,7 @@ export interface ConnectorSnapshot {
 }
 
 /**
- * A consumer group as {@link getConsumerGroups} answers it.
+ * A consumer group as `getConsumerGroups` answers it.
  */
 export interface ConsumerGroupInfo {
     /**
@@ -127,7 +127,7 @@ export interface KafkaAcl {
 }
 
 /**
- * A Kafka user as {@link getKafkaUsers} answers it (never its password).
+ * A Kafka user as `getKafkaUsers` answers it (never its password).
  */
 export interface KafkaUserInfo {
     /**
@@ -163,7 +163,7 @@ export interface OffsetResetToTimestamp {
 }
 
 /**
- * A permission as {@link getPermissions} answers it.
+ * A permission as `getPermissions` answers it.
  */
 export interface PermissionInfo {
     /**
@@ -205,7 +205,7 @@ export interface RestartTaskTrigger {
 }
 
 /**
- * A role as {@link getRoles} answers it.
+ * A role as `getRoles` answers it.
  */
 export interface RoleInfo {
     /**
@@ -242,7 +242,7 @@ export interface SqlTable {
 }
 
 /**
- * A tag as {@link getTags} answers it.
+ * A tag as `getTags` answers it.
  */
 export interface TagInfo {
     /**
@@ -273,11 +273,11 @@ export interface TopicAutoDiscoveryRule {
 }
 
 /**
- * A topic as {@link getTopic} and {@link getTopics} answer it.
+ * A topic as `getTopic` and `getTopics` answer it.
  */
 export interface TopicInfo {
     /**
-     * `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+     * `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
      */
     cleanupPolicy?: string;
     /**
@@ -293,7 +293,7 @@ export interface TopicInfo {
      */
     name: string;
     /**
-     * The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+     * The number of partitions (`getTopic` only: the service's topic listing does not carry it).
      */
     partitions?: number;
     /**
@@ -303,7 +303,7 @@ export interface TopicInfo {
 }
 
 /**
- * One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+ * One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
  */
 export interface TopicMetricsInfo {
     avgLatencyMs?: number;
@@ -317,7 +317,7 @@ export interface TopicMetricsInfo {
 }
 
 /**
- * A topic's serialization as {@link getTopicSerialization} answers it.
+ * A topic's serialization as `getTopicSerialization` answers it.
  */
 export interface TopicSerializationInfo {
     /**
@@ -355,7 +355,7 @@ export interface TransformImplementation {
 }
 
 /**
- * A transform as {@link getTransform} and {@link getTransforms} answer it.
+ * A transform as `getTransform` and `getTransforms` answer it.
  */
 export interface TransformInfo {
     /**

@@ -653,7 +653,7 @@ class TopicAutoDiscoveryRuleArgs:
 
 class TopicMetricsEntityDict(TypedDict):
     """
-    Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+    Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
     """
     connector: _builtins.str
     """
@@ -685,7 +685,7 @@ class TopicMetricsEntity:
                  topic_ids: Sequence[_builtins.str],
                  topic_db_ids: Optional[Sequence[_builtins.str]] = None):
         """
-        Whose topics {@link getTopicMetrics} reads: one source, transform or destination and some of its topic ids.
+        Whose topics `getTopicMetrics` reads: one source, transform or destination and some of its topic ids.
 
         :param _builtins.str connector: Its connector or transform code, e.g. `postgresql`, `map_filter`.
         :param _builtins.str id: The source's, transform's or destination's id.

@@ -1194,7 +1194,7 @@ class AlloyDbSource(pulumi.CustomResource):
         """
         An AlloyDB source (connector code `alloydb`): captures changes from AlloyDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "alloydb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "alloydb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1369,7 +1369,7 @@ class AlloyDbSource(pulumi.CustomResource):
         """
         An AlloyDB source (connector code `alloydb`): captures changes from AlloyDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "alloydb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "alloydb"`.
 
         :param str resource_name: The name of the resource.
         :param AlloyDbSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1010,7 +1010,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         """
         An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1123,7 +1123,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         """
         An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "azblob"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
 
         :param str resource_name: The name of the resource.
         :param AzureBlobDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1009,7 +1009,7 @@ class BigQueryDestination(pulumi.CustomResource):
         """
         A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "bigquery"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1122,7 +1122,7 @@ class BigQueryDestination(pulumi.CustomResource):
         """
         A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "bigquery"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
 
         :param str resource_name: The name of the resource.
         :param BigQueryDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1078,7 +1078,7 @@ class ClickHouseDestination(pulumi.CustomResource):
         """
         A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "clickhouse"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1204,7 +1204,7 @@ class ClickHouseDestination(pulumi.CustomResource):
         """
         A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "clickhouse"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
 
         :param str resource_name: The name of the resource.
         :param ClickHouseDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -29,7 +29,7 @@ class ClientCredentialArgs:
         The set of arguments for constructing a ClientCredential resource.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-               {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+               `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
                client id and secret) before the old one is deleted.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
@@ -68,7 +68,7 @@ class ClientCredentialArgs:
     def roles(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
         The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-        {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+        `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
         client id and secret) before the old one is deleted.
         """
         return pulumi.get(self, "roles")
@@ -185,7 +185,7 @@ class ClientCredential(pulumi.CustomResource):
                
                Defaults to "overwrite".
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-               {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+               `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
                client id and secret) before the old one is deleted.
         """
         ...
@@ -347,7 +347,7 @@ class ClientCredential(pulumi.CustomResource):
     def roles(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         The roles whose permissions the credential's tokens get, each by key (`viewer`) or id (`role_viewer`); see
-        {@link getRoles}. The service cannot change a credential's roles: changing them makes a new credential (new
+        `getRoles`. The service cannot change a credential's roles: changing them makes a new credential (new
         client id and secret) before the old one is deleted.
         """
         return pulumi.get(self, "roles")

@@ -1099,7 +1099,7 @@ class CockroachDbDestination(pulumi.CustomResource):
         """
         A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1228,7 +1228,7 @@ class CockroachDbDestination(pulumi.CustomResource):
         """
         A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "cockroachdb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
 
         :param str resource_name: The name of the resource.
         :param CockroachDbDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1067,7 +1067,7 @@ class DatabricksDestination(pulumi.CustomResource):
         """
         A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "databricks"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1194,7 +1194,7 @@ class DatabricksDestination(pulumi.CustomResource):
         """
         A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "databricks"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
 
         :param str resource_name: The name of the resource.
         :param DatabricksDestinationArgs args: The arguments to use to populate this resource's properties.

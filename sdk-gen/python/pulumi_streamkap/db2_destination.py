@@ -1040,7 +1040,7 @@ class Db2Destination(pulumi.CustomResource):
         """
         A Db2 destination (connector code `db2`): delivers records from topics to Db2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "db2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1162,7 +1162,7 @@ class Db2Destination(pulumi.CustomResource):
         """
         A Db2 destination (connector code `db2`): delivers records from topics to Db2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "db2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
 
         :param str resource_name: The name of the resource.
         :param Db2DestinationArgs args: The arguments to use to populate this resource's properties.

@@ -843,7 +843,7 @@ class Db2Source(pulumi.CustomResource):
         """
         A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -978,7 +978,7 @@ class Db2Source(pulumi.CustomResource):
         """
         A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "db2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
 
         :param str resource_name: The name of the resource.
         :param Db2SourceArgs args: The arguments to use to populate this resource's properties.

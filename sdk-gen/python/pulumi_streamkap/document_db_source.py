@@ -811,7 +811,7 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -951,7 +951,7 @@ class DocumentDbSource(pulumi.CustomResource):
         """
         A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "documentdb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
 
         :param str resource_name: The name of the resource.
         :param DocumentDbSourceArgs args: The arguments to use to populate this resource's properties.

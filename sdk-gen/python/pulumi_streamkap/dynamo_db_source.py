@@ -861,7 +861,7 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1004,7 +1004,7 @@ class DynamoDbSource(pulumi.CustomResource):
         """
         A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "dynamodb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
 
         :param str resource_name: The name of the resource.
         :param DynamoDbSourceArgs args: The arguments to use to populate this resource's properties.

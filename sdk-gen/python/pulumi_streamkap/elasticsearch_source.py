@@ -745,7 +745,7 @@ class ElasticsearchSource(pulumi.CustomResource):
         """
         An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -874,7 +874,7 @@ class ElasticsearchSource(pulumi.CustomResource):
         """
         An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "elasticsearch"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
 
         :param str resource_name: The name of the resource.
         :param ElasticsearchSourceArgs args: The arguments to use to populate this resource's properties.

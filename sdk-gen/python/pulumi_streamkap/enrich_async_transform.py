@@ -328,9 +328,9 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
-        An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
+        An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -376,9 +376,9 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  args: Optional[EnrichAsyncTransformArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An `enrich_async` transform: the generic {@link Transform} with `type: "enrich_async"` fixed by the class.
+        An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param EnrichAsyncTransformArgs args: The arguments to use to populate this resource's properties.

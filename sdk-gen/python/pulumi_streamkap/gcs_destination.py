@@ -951,7 +951,7 @@ class GcsDestination(pulumi.CustomResource):
         """
         A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "gcs"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1057,7 +1057,7 @@ class GcsDestination(pulumi.CustomResource):
         """
         A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "gcs"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
 
         :param str resource_name: The name of the resource.
         :param GcsDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -48,7 +48,7 @@ class GetTopicResult:
     @pulumi.getter(name="cleanupPolicy")
     def cleanup_policy(self) -> Optional[_builtins.str]:
         """
-        `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
         """
         return pulumi.get(self, "cleanup_policy")
 
@@ -80,7 +80,7 @@ class GetTopicResult:
     @pulumi.getter
     def partitions(self) -> Optional[_builtins.float]:
         """
-        The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        The number of partitions (`getTopic` only: the service's topic listing does not carry it).
         """
         return pulumi.get(self, "partitions")
 

@@ -1275,7 +1275,7 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "httpsink"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1423,7 +1423,7 @@ class HttpSinkDestination(pulumi.CustomResource):
         """
         An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "httpsink"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
 
         :param str resource_name: The name of the resource.
         :param HttpSinkDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1299,7 +1299,7 @@ class IcebergDestination(pulumi.CustomResource):
         """
         An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1452,7 +1452,7 @@ class IcebergDestination(pulumi.CustomResource):
         """
         An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "iceberg"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
 
         :param str resource_name: The name of the resource.
         :param IcebergDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1104,7 +1104,7 @@ class InformixSource(pulumi.CustomResource):
         """
         An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1279,7 +1279,7 @@ class InformixSource(pulumi.CustomResource):
         """
         An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "informix"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
 
         :param str resource_name: The name of the resource.
         :param InformixSourceArgs args: The arguments to use to populate this resource's properties.

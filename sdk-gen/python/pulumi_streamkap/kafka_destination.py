@@ -993,7 +993,7 @@ class KafkaDestination(pulumi.CustomResource):
         """
         A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1105,7 +1105,7 @@ class KafkaDestination(pulumi.CustomResource):
         """
         A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafka"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
 
         :param str resource_name: The name of the resource.
         :param KafkaDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -204,7 +204,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
         """
         A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafkadirect"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -222,7 +222,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
         """
         A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "kafkadirect"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
 
         :param str resource_name: The name of the resource.
         :param KafkaDirectDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -368,7 +368,7 @@ class KafkaDirectSource(pulumi.CustomResource):
         """
         A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "kafkadirect"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -443,7 +443,7 @@ class KafkaDirectSource(pulumi.CustomResource):
         """
         A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "kafkadirect"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
 
         :param str resource_name: The name of the resource.
         :param KafkaDirectSourceArgs args: The arguments to use to populate this resource's properties.

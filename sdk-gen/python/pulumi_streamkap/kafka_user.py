@@ -54,7 +54,7 @@ class KafkaUserArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
                
                Defaults to false.
         """
@@ -163,7 +163,7 @@ class KafkaUserArgs:
     @pulumi.getter(name="schemaRegistry")
     def schema_registry(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 
         Defaults to false.
         """
@@ -215,7 +215,7 @@ class KafkaUser(pulumi.CustomResource):
                Defaults to "overwrite".
         :param pulumi.Input[_builtins.str] password: The SASL password, 12 to 128 characters. Always secret, even when given as plain text. The service never
                shows it again, so a change made outside Pulumi cannot be seen; changing it here sets the new one in place.
-        :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        :param pulumi.Input[_builtins.bool] schema_registry: Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
                
                Defaults to false.
         :param pulumi.Input[_builtins.str] username: The username, 1 to 24 lowercase letters, digits and dashes (not starting or ending with a dash), unique per
@@ -388,7 +388,7 @@ class KafkaUser(pulumi.CustomResource):
     @pulumi.getter(name="schemaRegistry")
     def schema_registry(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Also create a schema registry user, reachable at {@link KafkaUser.schemaProxyEndpoint}.
+        Also create a schema registry user, reachable at `schemaProxyEndpoint` of `KafkaUser`.
 
         Defaults to false.
         """

@@ -1050,7 +1050,7 @@ class MariaDbSource(pulumi.CustomResource):
         """
         A MariaDB source (connector code `mariadb`): captures changes from MariaDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mariadb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mariadb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1220,7 +1220,7 @@ class MariaDbSource(pulumi.CustomResource):
         """
         A MariaDB source (connector code `mariadb`): captures changes from MariaDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mariadb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mariadb"`.
 
         :param str resource_name: The name of the resource.
         :param MariaDbSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1002,7 +1002,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
         """
         A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodbhosted"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodbhosted"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1155,7 +1155,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
         """
         A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodbhosted"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodbhosted"`.
 
         :param str resource_name: The name of the resource.
         :param MongoDbHostedSourceArgs args: The arguments to use to populate this resource's properties.

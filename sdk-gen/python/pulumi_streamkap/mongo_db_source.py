@@ -1002,7 +1002,7 @@ class MongoDbSource(pulumi.CustomResource):
         """
         A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1155,7 +1155,7 @@ class MongoDbSource(pulumi.CustomResource):
         """
         A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mongodb"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
 
         :param str resource_name: The name of the resource.
         :param MongoDbSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1000,7 +1000,7 @@ class MotherDuckDestination(pulumi.CustomResource):
         """
         A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "motherduck"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1116,7 +1116,7 @@ class MotherDuckDestination(pulumi.CustomResource):
         """
         A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "motherduck"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
 
         :param str resource_name: The name of the resource.
         :param MotherDuckDestinationArgs args: The arguments to use to populate this resource's properties.

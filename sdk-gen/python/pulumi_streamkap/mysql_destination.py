@@ -1078,7 +1078,7 @@ class MysqlDestination(pulumi.CustomResource):
         """
         A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "mysql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "mysql"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1204,7 +1204,7 @@ class MysqlDestination(pulumi.CustomResource):
         """
         A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "mysql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "mysql"`.
 
         :param str resource_name: The name of the resource.
         :param MysqlDestinationArgs args: The arguments to use to populate this resource's properties.

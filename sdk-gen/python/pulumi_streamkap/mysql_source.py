@@ -1220,7 +1220,7 @@ class MysqlSource(pulumi.CustomResource):
         """
         A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mysql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1400,7 +1400,7 @@ class MysqlSource(pulumi.CustomResource):
         """
         A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "mysql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
 
         :param str resource_name: The name of the resource.
         :param MysqlSourceArgs args: The arguments to use to populate this resource's properties.

@@ -906,7 +906,7 @@ class OracleAwsSource(pulumi.CustomResource):
         """
         An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1050,7 +1050,7 @@ class OracleAwsSource(pulumi.CustomResource):
         """
         An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracleaws"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
 
         :param str resource_name: The name of the resource.
         :param OracleAwsSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1078,7 +1078,7 @@ class OracleDestination(pulumi.CustomResource):
         """
         An Oracle destination (connector code `oracle`): delivers records from topics to Oracle.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "oracle"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1204,7 +1204,7 @@ class OracleDestination(pulumi.CustomResource):
         """
         An Oracle destination (connector code `oracle`): delivers records from topics to Oracle.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "oracle"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
 
         :param str resource_name: The name of the resource.
         :param OracleDestinationArgs args: The arguments to use to populate this resource's properties.

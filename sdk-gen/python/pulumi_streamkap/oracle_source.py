@@ -923,7 +923,7 @@ class OracleSource(pulumi.CustomResource):
         """
         An Oracle source (connector code `oracle`): captures changes from Oracle and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracle"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracle"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1068,7 +1068,7 @@ class OracleSource(pulumi.CustomResource):
         """
         An Oracle source (connector code `oracle`): captures changes from Oracle and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "oracle"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracle"`.
 
         :param str resource_name: The name of the resource.
         :param OracleSourceArgs args: The arguments to use to populate this resource's properties.

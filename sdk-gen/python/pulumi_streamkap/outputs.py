@@ -180,7 +180,7 @@ class AlertWebhook(dict):
 @pulumi.output_type
 class ClientCredentialInfo(dict):
     """
-    A client credential as {@link getClientCredentials} answers it (never its secret).
+    A client credential as `getClientCredentials` answers it (never its secret).
     """
     def __init__(__self__, *,
                  client_id: _builtins.str,
@@ -189,7 +189,7 @@ class ClientCredentialInfo(dict):
                  description: Optional[_builtins.str] = None,
                  service_id: Optional[_builtins.str] = None):
         """
-        A client credential as {@link getClientCredentials} answers it (never its secret).
+        A client credential as `getClientCredentials` answers it (never its secret).
 
         :param Sequence[_builtins.str] role_ids: The ids of its roles.
         """
@@ -407,7 +407,7 @@ class ConnectorSnapshot(dict):
 @pulumi.output_type
 class ConsumerGroupInfo(dict):
     """
-    A consumer group as {@link getConsumerGroups} answers it.
+    A consumer group as `getConsumerGroups` answers it.
     """
     def __init__(__self__, *,
                  group_id: _builtins.str,
@@ -416,7 +416,7 @@ class ConsumerGroupInfo(dict):
                  lag: Optional[_builtins.float] = None,
                  state: Optional[_builtins.str] = None):
         """
-        A consumer group as {@link getConsumerGroups} answers it.
+        A consumer group as `getConsumerGroups` answers it.
 
         :param _builtins.str group_id: The group's id, for `offsetReset.consumerGroup` when the default name does not fit.
         :param _builtins.str entity_id: The destination reading with it, when the service says.
@@ -561,7 +561,7 @@ class KafkaAcl(dict):
 @pulumi.output_type
 class KafkaUserInfo(dict):
     """
-    A Kafka user as {@link getKafkaUsers} answers it (never its password).
+    A Kafka user as `getKafkaUsers` answers it (never its password).
     """
     def __init__(__self__, *,
                  acls: Sequence['outputs.KafkaUserInfoAcl'],
@@ -571,7 +571,7 @@ class KafkaUserInfo(dict):
                  kafka_proxy_endpoint: Optional[_builtins.str] = None,
                  schema_proxy_endpoint: Optional[_builtins.str] = None):
         """
-        A Kafka user as {@link getKafkaUsers} answers it (never its password).
+        A Kafka user as `getKafkaUsers` answers it (never its password).
 
         :param Sequence['KafkaUserInfoAcl'] acls: The ACL rules, in the SDK's words (see `KafkaUserAclArgs`).
         :param Sequence[_builtins.str] allowed_ips: The addresses allowed to connect; empty means any.
@@ -686,14 +686,14 @@ class OffsetResetToTimestamp(dict):
 @pulumi.output_type
 class PermissionInfo(dict):
     """
-    A permission as {@link getPermissions} answers it.
+    A permission as `getPermissions` answers it.
     """
     def __init__(__self__, *,
                  id: _builtins.str,
                  name: _builtins.str,
                  description: Optional[_builtins.str] = None):
         """
-        A permission as {@link getPermissions} answers it.
+        A permission as `getPermissions` answers it.
 
         :param _builtins.str id: The permission's id, e.g. `pipelines:read`: what `ProjectKey` takes in `permissions`.
         :param _builtins.str name: The display name.
@@ -892,7 +892,7 @@ class RestartTaskTrigger(dict):
 @pulumi.output_type
 class RoleInfo(dict):
     """
-    A role as {@link getRoles} answers it.
+    A role as `getRoles` answers it.
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -901,7 +901,7 @@ class RoleInfo(dict):
                  permissions: Sequence[_builtins.str],
                  description: Optional[_builtins.str] = None):
         """
-        A role as {@link getRoles} answers it.
+        A role as `getRoles` answers it.
 
         :param _builtins.str id: The role's id, e.g. `role_viewer`: what `ClientCredential` and `ProjectKey` take in `roles`.
         :param _builtins.str key: The role's key, e.g. `viewer` (`ClientCredential` takes it too).
@@ -1024,7 +1024,7 @@ class SqlTable(dict):
 @pulumi.output_type
 class TagInfo(dict):
     """
-    A tag as {@link getTags} answers it.
+    A tag as `getTags` answers it.
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -1033,7 +1033,7 @@ class TagInfo(dict):
                  types: Sequence[_builtins.str],
                  description: Optional[_builtins.str] = None):
         """
-        A tag as {@link getTags} answers it.
+        A tag as `getTags` answers it.
 
         :param _builtins.str id: The tag's id, for the `tags` argument of pipelines, sources and others.
         :param _builtins.str name: The tag's name.
@@ -1128,7 +1128,7 @@ class TopicAutoDiscoveryRule(dict):
 @pulumi.output_type
 class TopicInfo(dict):
     """
-    A topic as {@link getTopic} and {@link getTopics} answer it.
+    A topic as `getTopic` and `getTopics` answer it.
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -1138,13 +1138,13 @@ class TopicInfo(dict):
                  partitions: Optional[_builtins.float] = None,
                  serialization: Optional['outputs.TopicSerializationInfo'] = None):
         """
-        A topic as {@link getTopic} and {@link getTopics} answer it.
+        A topic as `getTopic` and `getTopics` answer it.
 
         :param _builtins.str id: The topic id, e.g. `source_<id>.public.orders` or the name of a topic made directly.
         :param _builtins.str name: The display name, e.g. `public.orders`.
-        :param _builtins.str cleanup_policy: `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        :param _builtins.str cleanup_policy: `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
         :param _builtins.str db_id: The topic's database id, which `getTopicMetrics` takes as `topicDbIds`, when the service lists one.
-        :param _builtins.float partitions: The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        :param _builtins.float partitions: The number of partitions (`getTopic` only: the service's topic listing does not carry it).
         :param 'TopicSerializationInfo' serialization: How its records are serialized, when the service says (see also `getTopicSerialization`).
         """
         pulumi.set(__self__, "id", id)
@@ -1178,7 +1178,7 @@ class TopicInfo(dict):
     @pulumi.getter(name="cleanupPolicy")
     def cleanup_policy(self) -> Optional[_builtins.str]:
         """
-        `delete`, `compact` or `delete,compact` ({@link getTopic} only, like `partitions`).
+        `delete`, `compact` or `delete,compact` (`getTopic` only, like `partitions`).
         """
         return pulumi.get(self, "cleanup_policy")
 
@@ -1194,7 +1194,7 @@ class TopicInfo(dict):
     @pulumi.getter
     def partitions(self) -> Optional[_builtins.float]:
         """
-        The number of partitions ({@link getTopic} only: the service's topic listing does not carry it).
+        The number of partitions (`getTopic` only: the service's topic listing does not carry it).
         """
         return pulumi.get(self, "partitions")
 
@@ -1210,7 +1210,7 @@ class TopicInfo(dict):
 @pulumi.output_type
 class TopicMetricsInfo(dict):
     """
-    One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+    One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
     """
     def __init__(__self__, *,
                  entity_id: _builtins.str,
@@ -1222,7 +1222,7 @@ class TopicMetricsInfo(dict):
                  messages_in: Optional[_builtins.float] = None,
                  messages_out: Optional[_builtins.float] = None):
         """
-        One topic's counters as {@link getTopicMetrics} answers them; a counter the service did not give is absent.
+        One topic's counters as `getTopicMetrics` answers them; a counter the service did not give is absent.
         """
         pulumi.set(__self__, "entity_id", entity_id)
         pulumi.set(__self__, "topic_id", topic_id)
@@ -1283,7 +1283,7 @@ class TopicMetricsInfo(dict):
 @pulumi.output_type
 class TopicSerializationInfo(dict):
     """
-    A topic's serialization as {@link getTopicSerialization} answers it.
+    A topic's serialization as `getTopicSerialization` answers it.
     """
     def __init__(__self__, *,
                  key_format: _builtins.str,
@@ -1292,7 +1292,7 @@ class TopicSerializationInfo(dict):
                  key_converter: Optional[_builtins.str] = None,
                  value_converter: Optional[_builtins.str] = None):
         """
-        A topic's serialization as {@link getTopicSerialization} answers it.
+        A topic's serialization as `getTopicSerialization` answers it.
 
         :param _builtins.str key_format: `avro`, `json`, `json_schema`, `protobuf`, `string`, `bytearray` or `unknown`.
         :param _builtins.bool schema_registry_enabled: Whether the schema registry holds the topic's schemas.
@@ -1512,7 +1512,7 @@ class TransformImplementation(dict):
 @pulumi.output_type
 class TransformInfo(dict):
     """
-    A transform as {@link getTransform} and {@link getTransforms} answer it.
+    A transform as `getTransform` and `getTransforms` answer it.
     """
     def __init__(__self__, *,
                  config: Mapping[str, Any],
@@ -1524,7 +1524,7 @@ class TransformInfo(dict):
                  preview_version: Optional[_builtins.str] = None,
                  version: Optional[_builtins.float] = None):
         """
-        A transform as {@link getTransform} and {@link getTransforms} answer it.
+        A transform as `getTransform` and `getTransforms` answer it.
 
         :param Mapping[str, Any] config: Settings by dotted key.
         :param _builtins.str id: The transform's id.

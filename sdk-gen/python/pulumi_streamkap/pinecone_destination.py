@@ -1080,7 +1080,7 @@ class PineconeDestination(pulumi.CustomResource):
         """
         A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1206,7 +1206,7 @@ class PineconeDestination(pulumi.CustomResource):
         """
         A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "pinecone"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
 
         :param str resource_name: The name of the resource.
         :param PineconeDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -857,7 +857,7 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -998,7 +998,7 @@ class PlanetScaleSource(pulumi.CustomResource):
         """
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "planetscale"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
 
         :param str resource_name: The name of the resource.
         :param PlanetScaleSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1271,7 +1271,7 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1419,7 +1419,7 @@ class PostgresqlDestination(pulumi.CustomResource):
         """
         A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "postgresql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
 
         :param str resource_name: The name of the resource.
         :param PostgresqlDestinationArgs args: The arguments to use to populate this resource's properties.

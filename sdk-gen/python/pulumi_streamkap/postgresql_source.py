@@ -1374,7 +1374,7 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         A PostgreSQL source (connector code `postgresql`): captures changes from PostgreSQL and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "postgresql"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1579,7 +1579,7 @@ class PostgresqlSource(pulumi.CustomResource):
         """
         A PostgreSQL source (connector code `postgresql`): captures changes from PostgreSQL and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "postgresql"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "postgresql"`.
 
         :param str resource_name: The name of the resource.
         :param PostgresqlSourceArgs args: The arguments to use to populate this resource's properties.

@@ -64,7 +64,7 @@ class ProjectKeyArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
                Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
                on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-               {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+               `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
                replaces the key (new credentials), because the service can only add API access to a key, not take it away.
                
                Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -192,7 +192,7 @@ class ProjectKeyArgs:
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
         Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
         on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-        {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
         replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 
         Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -273,7 +273,7 @@ class ProjectKey(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] roles: Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
                Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
                on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-               {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+               `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
                replaces the key (new credentials), because the service can only add API access to a key, not take it away.
                
                Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).
@@ -522,7 +522,7 @@ class ProjectKey(pulumi.CustomResource):
         Role ids (see `GET /auth/roles`). Give `roles` or `permissions`, never both (`pulumi preview` says so).
         Adding or removing a role, or switching to `permissions`, changes the key in place and keeps its credentials;
         on a key made without either (Kafka-only) it adds API access, whose new client id and secret
-        {@link ProjectKey.clientId} and {@link ProjectKey.clientSecret} then hold. Leaving out both after giving one
+        `clientId` of `ProjectKey` and `clientSecret` of `ProjectKey` then hold. Leaving out both after giving one
         replaces the key (new credentials), because the service can only add API access to a key, not take it away.
 
         Defaults to none: no API access (with `kafkaAccess`, a Kafka-only key).

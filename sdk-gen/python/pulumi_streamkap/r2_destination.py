@@ -982,7 +982,7 @@ class R2Destination(pulumi.CustomResource):
         """
         A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1090,7 +1090,7 @@ class R2Destination(pulumi.CustomResource):
         """
         A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "r2"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
 
         :param str resource_name: The name of the resource.
         :param R2DestinationArgs args: The arguments to use to populate this resource's properties.

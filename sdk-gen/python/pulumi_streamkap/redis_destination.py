@@ -973,7 +973,7 @@ class RedisDestination(pulumi.CustomResource):
         """
         A Redis destination (connector code `redis`): delivers records from topics to Redis.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1084,7 +1084,7 @@ class RedisDestination(pulumi.CustomResource):
         """
         A Redis destination (connector code `redis`): delivers records from topics to Redis.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redis"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
 
         :param str resource_name: The name of the resource.
         :param RedisDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -933,7 +933,7 @@ class RedisSource(pulumi.CustomResource):
         """
         A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "redis"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1096,7 +1096,7 @@ class RedisSource(pulumi.CustomResource):
         """
         A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "redis"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
 
         :param str resource_name: The name of the resource.
         :param RedisSourceArgs args: The arguments to use to populate this resource's properties.

@@ -989,7 +989,7 @@ class RedshiftDestination(pulumi.CustomResource):
         """
         A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1101,7 +1101,7 @@ class RedshiftDestination(pulumi.CustomResource):
         """
         A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "redshift"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
 
         :param str resource_name: The name of the resource.
         :param RedshiftDestinationArgs args: The arguments to use to populate this resource's properties.

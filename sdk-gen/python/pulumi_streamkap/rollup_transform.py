@@ -282,9 +282,9 @@ class RollupTransform(pulumi.CustomResource):
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
-        A `rollup` transform: the generic {@link Transform} with `type: "rollup"` fixed by the class.
+        A `rollup` transform: the generic `Transform` with `type: "rollup"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -322,9 +322,9 @@ class RollupTransform(pulumi.CustomResource):
                  args: Optional[RollupTransformArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A `rollup` transform: the generic {@link Transform} with `type: "rollup"` fixed by the class.
+        A `rollup` transform: the generic `Transform` with `type: "rollup"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param RollupTransformArgs args: The arguments to use to populate this resource's properties.

@@ -991,7 +991,7 @@ class S3Destination(pulumi.CustomResource):
         """
         An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1103,7 +1103,7 @@ class S3Destination(pulumi.CustomResource):
         """
         An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param S3DestinationArgs args: The arguments to use to populate this resource's properties.

@@ -898,7 +898,7 @@ class S3Source(pulumi.CustomResource):
         """
         An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1057,7 +1057,7 @@ class S3Source(pulumi.CustomResource):
         """
         An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "s3"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
 
         :param str resource_name: The name of the resource.
         :param S3SourceArgs args: The arguments to use to populate this resource's properties.

@@ -865,7 +865,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1015,7 +1015,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         """
         A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "salesforce_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param SalesforceWebhookSourceArgs args: The arguments to use to populate this resource's properties.

@@ -844,7 +844,7 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "shopify_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -991,7 +991,7 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         """
         A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "shopify_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param ShopifyWebhookSourceArgs args: The arguments to use to populate this resource's properties.

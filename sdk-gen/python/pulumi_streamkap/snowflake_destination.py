@@ -1212,7 +1212,7 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1353,7 +1353,7 @@ class SnowflakeDestination(pulumi.CustomResource):
         """
         A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "snowflake"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
 
         :param str resource_name: The name of the resource.
         :param SnowflakeDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -303,9 +303,9 @@ class SqlJoinTransform(pulumi.CustomResource):
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
-        A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
+        A `sql_join` transform: the generic `Transform` with `type: "sql_join"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -346,9 +346,9 @@ class SqlJoinTransform(pulumi.CustomResource):
                  args: Optional[SqlJoinTransformArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A `sql_join` transform: the generic {@link Transform} with `type: "sql_join"` fixed by the class.
+        A `sql_join` transform: the generic `Transform` with `type: "sql_join"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param SqlJoinTransformArgs args: The arguments to use to populate this resource's properties.

@@ -1096,7 +1096,7 @@ class SqlServerAwsSource(pulumi.CustomResource):
         """
         A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1267,7 +1267,7 @@ class SqlServerAwsSource(pulumi.CustomResource):
         """
         A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "sqlserveraws"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
 
         :param str resource_name: The name of the resource.
         :param SqlServerAwsSourceArgs args: The arguments to use to populate this resource's properties.

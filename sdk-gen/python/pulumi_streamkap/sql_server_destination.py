@@ -1094,7 +1094,7 @@ class SqlServerDestination(pulumi.CustomResource):
         """
         A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "sqlserver"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1221,7 +1221,7 @@ class SqlServerDestination(pulumi.CustomResource):
         """
         A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "sqlserver"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
 
         :param str resource_name: The name of the resource.
         :param SqlServerDestinationArgs args: The arguments to use to populate this resource's properties.

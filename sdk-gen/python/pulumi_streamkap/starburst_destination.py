@@ -991,7 +991,7 @@ class StarburstDestination(pulumi.CustomResource):
         """
         A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "starburst"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1103,7 +1103,7 @@ class StarburstDestination(pulumi.CustomResource):
         """
         A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "starburst"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
 
         :param str resource_name: The name of the resource.
         :param StarburstDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -756,7 +756,7 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -889,7 +889,7 @@ class StripeWebhookSource(pulumi.CustomResource):
         """
         A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "stripe_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param StripeWebhookSourceArgs args: The arguments to use to populate this resource's properties.

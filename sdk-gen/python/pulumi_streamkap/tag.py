@@ -154,7 +154,7 @@ class Tag(pulumi.CustomResource):
         `tags` argument of those resources, and `getSources({ tagIds })`).
 
         Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
-        with {@link getTags}. A pipeline given no tags gets the Development tag.
+        with `getTags`. A pipeline given no tags gets the Development tag.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -191,7 +191,7 @@ class Tag(pulumi.CustomResource):
         `tags` argument of those resources, and `getSources({ tagIds })`).
 
         Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
-        with {@link getTags}. A pipeline given no tags gets the Development tag.
+        with `getTags`. A pipeline given no tags gets the Development tag.
 
         :param str resource_name: The name of the resource.
         :param TagArgs args: The arguments to use to populate this resource's properties.

@@ -268,9 +268,9 @@ class TopicRouterTransform(pulumi.CustomResource):
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
-        A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
+        A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -303,9 +303,9 @@ class TopicRouterTransform(pulumi.CustomResource):
                  args: TopicRouterTransformArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A `topic_router` transform: the generic {@link Transform} with `type: "topic_router"` fixed by the class.
+        A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
 
-        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for {@link Transform}.
+        Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
         :param str resource_name: The name of the resource.
         :param TopicRouterTransformArgs args: The arguments to use to populate this resource's properties.

@@ -64,7 +64,7 @@ class TransformArgs:
                
                Defaults to 600.
         :param pulumi.Input['TransformImplementationArgs'] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-               and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+               and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
                Defaults to none.
@@ -100,7 +100,7 @@ class TransformArgs:
                deploy; changing it alone redeploys nothing.
                
                Defaults to the service's choice (latest offsets).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
         :param pulumi.Input['TransformUnitTestArgs'] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
@@ -222,7 +222,7 @@ class TransformArgs:
     def implementation(self) -> pulumi.Input[Optional['TransformImplementationArgs']]:
         """
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-        and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+        and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
         console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 
         Defaults to none.
@@ -357,7 +357,7 @@ class TransformArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 
         Defaults to left as they are on the service.
         """
@@ -436,7 +436,7 @@ class Transform(pulumi.CustomResource):
                
                Defaults to 600.
         :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-               and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+               and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
                Defaults to none.
@@ -472,7 +472,7 @@ class Transform(pulumi.CustomResource):
                deploy; changing it alone redeploys nothing.
                
                Defaults to the service's choice (latest offsets).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
         :param pulumi.Input['TransformType'] type: The kind of transform. Changing it replaces the transform.
@@ -667,7 +667,7 @@ class Transform(pulumi.CustomResource):
     def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         """
         The implementation: code for `map_filter`, `fan_out` and `enrich_async`, a SQL form for `enrich`, `rollup`
-        and `sql_join` ({@link EnrichImplementationArgs}, …). Without it, the implementation is left to the web
+        and `sql_join` (`EnrichImplementation`, …). Without it, the implementation is left to the web
         console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
 
         Defaults to none.
@@ -798,7 +798,7 @@ class Transform(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tag ids (see {@link Tag} and `getTags`). `[]` removes every tag.
+        Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
 
         Defaults to left as they are on the service.
         """

@@ -871,7 +871,7 @@ class VitessSource(pulumi.CustomResource):
         """
         A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "vitess"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1013,7 +1013,7 @@ class VitessSource(pulumi.CustomResource):
         """
         A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "vitess"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
 
         :param str resource_name: The name of the resource.
         :param VitessSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1333,7 +1333,7 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "weaviate"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -1502,7 +1502,7 @@ class WeaviateDestination(pulumi.CustomResource):
         """
         A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Destination} with `connector: "weaviate"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
 
         :param str resource_name: The name of the resource.
         :param WeaviateDestinationArgs args: The arguments to use to populate this resource's properties.

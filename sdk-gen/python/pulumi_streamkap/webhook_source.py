@@ -73,7 +73,7 @@ class WebhookSourceArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`).
                
                Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
@@ -247,7 +247,7 @@ class WebhookSourceArgs:
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Tag ids (see {@link Tag} and `getTags`).
+        Tag ids (see `Tag` and `getTags`).
 
         Defaults to none.
         """
@@ -294,7 +294,7 @@ class WebhookSource(pulumi.CustomResource):
                  __props__=None):
         """
         A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
-        generates its {@link WebhookSource.url} and {@link WebhookSource.apiKey} (a secret), sent in `X-API-Key`.
+        generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -337,7 +337,7 @@ class WebhookSource(pulumi.CustomResource):
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see {@link Tag} and `getTags`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`).
                
                Defaults to none.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
@@ -354,7 +354,7 @@ class WebhookSource(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
-        generates its {@link WebhookSource.url} and {@link WebhookSource.apiKey} (a secret), sent in `X-API-Key`.
+        generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
 
         :param str resource_name: The name of the resource.
         :param WebhookSourceArgs args: The arguments to use to populate this resource's properties.
@@ -591,7 +591,7 @@ class WebhookSource(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Tag ids (see {@link Tag} and `getTags`).
+        Tag ids (see `Tag` and `getTags`).
 
         Defaults to none.
         """

@@ -731,7 +731,7 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "zendesk_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -859,7 +859,7 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         """
         A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
 
-        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic {@link Source} with `connector: "zendesk_webhook"`.
+        Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
 
         :param str resource_name: The name of the resource.
         :param ZendeskWebhookSourceArgs args: The arguments to use to populate this resource's properties.
