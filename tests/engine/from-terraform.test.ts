@@ -133,6 +133,27 @@ function fromTerraformWithSecrets(args: string[], server: LocalServer, projectDi
   });
 }
 
+/**
+ * The first `up` of a project on the provider plugin adopts every object with no mutating call, keeps the state's
+ * secrets out of the stack's state (a credential's own secret carried over as a secret output), and the preview
+ * after it is clean.
+ */
+async function upAdoptsThroughPlugin(project: TestProject, server: LocalServer, stateFile: string, resources: number) {
+  server.resetStats();
+  const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
+  expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
+  const writes = server
+    .stats()
+    .calls.filter((call) => call.method !== "GET")
+    .map((call) => `${call.method} ${call.path}`);
+  expect(writes).toEqual(["POST /auth/access-token"]);
+  expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
+  expect(await credentialSecrets(project)).toEqual(stateCredentialSecrets(stateFile));
+  const preview = await runPulumiOk(project, ["preview", "--json"], pluginOnPath);
+  expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: resources + 1 });
+  return up;
+}
+
 /** Each fixture with the resources its state holds. */
 const states: Array<[string, number]> = [
   // Tags with count and for_each, a Postgres source, its topic, a Snowflake destination, a map_filter transform and
@@ -254,19 +275,7 @@ describe.each(states)("the %s state as Pulumi YAML on the provider plugin", (fix
     expect(leakedSecrets([projectFiles(projectDir), written.stdout].join("\n"), secrets)).toEqual([]);
 
     project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
-    server.resetStats();
-    const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
-    expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
-    const writes = server
-      .stats()
-      .calls.filter((call) => call.method !== "GET")
-      .map((call) => `${call.method} ${call.path}`);
-    expect(writes).toEqual(["POST /auth/access-token"]);
-    expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
-    expect(await credentialSecrets(project)).toEqual(stateCredentialSecrets(stateFile));
-
-    const preview = await runPulumiOk(project, ["preview", "--json"], pluginOnPath);
-    expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: resources + 1 });
+    await upAdoptsThroughPlugin(project, server, stateFile, resources);
   });
 });
 
@@ -326,19 +335,7 @@ describe("the with-credential state in Python on the provider plugin", () => {
     });
 
     project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
-    server.resetStats();
-    const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], pluginOnPath);
-    expect(up.stdout).toMatch(new RegExp(`\\+ ${resources + 1} created`));
+    const up = await upAdoptsThroughPlugin(project, server, stateFile, resources);
     expect(up.stdout + up.stderr).not.toMatch(/is a secret; use/);
-    const writes = server
-      .stats()
-      .calls.filter((call) => call.method !== "GET")
-      .map((call) => `${call.method} ${call.path}`);
-    expect(writes).toEqual(["POST /auth/access-token"]);
-    expect(leakedSecrets(project.stateFile(), stateSecrets(stateFile))).toEqual([]);
-    expect(await credentialSecrets(project)).toEqual(stateCredentialSecrets(stateFile));
-
-    const preview = await runPulumiOk(project, ["preview", "--json"], pluginOnPath);
-    expect(JSON.parse(preview.stdout).changeSummary).toEqual({ same: resources + 1 });
   });
 });

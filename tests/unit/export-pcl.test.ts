@@ -5,32 +5,8 @@
  * proven by tests/engine/from-terraform.test.ts, which converts it to Python and runs it.
  */
 import { array, call, entry, literal, object, ref, template } from "../../cli/export/code";
-import type { Declaration, ProgramModel } from "../../cli/export/model";
 import { renderPclProgram } from "../../cli/export/pcl";
-
-const declaration = (
-  variable: string,
-  className: string,
-  resourceName: string,
-  entries: Declaration["entries"],
-  options?: Declaration["options"],
-): Declaration => ({
-  kind: "source",
-  comments: [],
-  variable,
-  className: `streamkap.${className}`,
-  resourceName,
-  entries,
-  options,
-});
-
-const model = (declarations: Declaration[]): ProgramModel => ({
-  declarations,
-  leftOut: [],
-  secrets: [],
-  usesSystemTags: false,
-  warnings: [],
-});
+import { declaration, programOf as model } from "../harness/program-model";
 
 test("config, lookups and resources, with the plugin's id inputs and the resource names kept", () => {
   const text = renderPclProgram(

@@ -5,24 +5,11 @@
 import { createRequire } from "node:module";
 
 import { array, call, entry, literal, object, ref, template } from "../../cli/export/code";
-import type { Declaration, ProgramModel } from "../../cli/export/model";
+import type { ProgramModel } from "../../cli/export/model";
 import { renderYamlProgram } from "../../cli/export/yaml";
+import { declaration } from "../harness/program-model";
 
 const { load } = createRequire(__filename)("js-yaml") as { load: (text: string) => unknown };
-
-const declaration = (
-  variable: string,
-  className: string,
-  resourceName: string,
-  entries: Declaration["entries"],
-): Declaration => ({
-  kind: "source",
-  comments: [],
-  variable,
-  className: `streamkap.${className}`,
-  resourceName,
-  entries,
-});
 
 test("references, the plugin's id inputs, secrets, system tags and literal `${` in code", () => {
   const model: ProgramModel = {
