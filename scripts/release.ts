@@ -19,6 +19,7 @@ import { packageVersion } from "./package-version";
 import { goModulePath, sdkGenDir } from "./gen-sdks";
 import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
 import { buildPythonPackages } from "./python-package";
+import { unpackedPackage } from "./npm-unpack";
 import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -54,26 +55,22 @@ function exec(command: string, args: string[], cwd: string): string {
   });
 }
 
-/** A platform's Node.js binary (npm package `node-<os>-<cpu>`) at `version`, fetched from the npm registry once into the cache. */
+/**
+ * A platform's Node.js binary (npm package `node-<os>-<cpu>`) at `version`, fetched from the npm registry once into
+ * the cache (safe beside another release or test doing the same: scripts/npm-unpack.ts).
+ */
 export function nodeBinary(npmPackage: string, version: string = seaNodeVersion): string {
-  const home = path.join(cacheDir, `${npmPackage}-${version}`);
   const windows = npmPackage.startsWith("node-win");
-  const binary = path.join(home, windows ? "bin/node.exe" : "bin/node");
-  if (!fs.existsSync(binary)) {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-node-"));
-    exec("npm", ["pack", "--silent", `${npmPackage}@${version}`], scratch);
-    const [tarball] = fs.readdirSync(scratch).filter((name) => name.endsWith(".tgz"));
-    if (!tarball) throw new Error(`npm pack ${npmPackage}@${version} made no tarball`);
-    fs.mkdirSync(home, { recursive: true });
-    exec("tar", ["xzf", path.join(scratch, tarball), "-C", home, "--strip-components=1"], scratch);
-    fs.rmSync(scratch, { recursive: true, force: true });
+  const inBin = windows ? "bin/node.exe" : "bin/node";
+  const home = unpackedPackage(`${npmPackage}@${version}`, path.join(cacheDir, `${npmPackage}-${version}`), (dir) => {
     // Some platform packages keep the binary at the root.
-    const atRoot = path.join(home, windows ? "node.exe" : "node");
-    if (!fs.existsSync(binary) && fs.existsSync(atRoot)) {
-      fs.mkdirSync(path.dirname(binary), { recursive: true });
-      fs.renameSync(atRoot, binary);
+    const atRoot = path.join(dir, path.basename(inBin));
+    if (!fs.existsSync(path.join(dir, inBin)) && fs.existsSync(atRoot)) {
+      fs.mkdirSync(path.join(dir, "bin"), { recursive: true });
+      fs.renameSync(atRoot, path.join(dir, inBin));
     }
-  }
+  });
+  const binary = path.join(home, inBin);
   if (!fs.existsSync(binary)) throw new Error(`${npmPackage}@${version} holds no ${path.basename(binary)}`);
   return binary;
 }
