@@ -67,9 +67,14 @@ beforeAll(async () => {
   client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as GeneratedClient;
 });
 
-afterAll(() => {
+afterAll(async () => {
   client?.close();
-  plugin?.kill();
+  if (plugin && plugin.exitCode === null && plugin.signalCode === null) {
+    // Wait for it to go, so that no pipe of it outlives the test file.
+    const exited = new Promise((resolve) => plugin.once("exit", resolve));
+    plugin.kill();
+    await exited;
+  }
 });
 
 test("GetMappings names streamkap for the key terraform (and tf), and nothing for another key", async () => {
