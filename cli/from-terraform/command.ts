@@ -138,49 +138,56 @@ export async function runFromTerraformCommand(
     credentialKey: clientId !== undefined ? "streamkap:secret" : "streamkap:projectKey",
   };
   const description = `Streamkap objects taken over from a Terraform state (${path.basename(stateFile)})`;
-  const contents: Record<string, string> = {
-    "index.ts": renderProgram(model, {
-      endpoint,
-      adopt: true,
-      writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
-      secretsFrom:
-        "their values come from Terraform's state (`--set-secrets`) and never appear here (see README.md for the " +
-        "`pulumi config set --secret` lines)",
-    }),
-    "Pulumi.yaml":
+  // Each file is rendered only when this language writes it: the program's other forms are neither needed nor
+  // sure to express this program (the PCL and YAML writers refuse what they have no form for).
+  const contents: Record<string, () => string> = {
+    "index.ts": () =>
+      renderProgram(model, {
+        endpoint,
+        adopt: true,
+        writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
+        secretsFrom:
+          "their values come from Terraform's state (`--set-secrets`) and never appear here (see README.md for the " +
+          "`pulumi config set --secret` lines)",
+      }),
+    "Pulumi.yaml": () =>
       args.language === "yaml"
         ? renderYamlProgram(model, { project: args.project, description })
         : args.language === "pcl"
           ? jsonText({ name: args.project, runtime: "pcl", description })
           : pulumiYaml(context),
-    "main.pp": renderPclProgram(model),
-    [`Pulumi.${args.stack}.yaml`]: stackYaml(context),
-    "package.json": packageJson(context),
-    "tsconfig.json": tsconfigJson(),
-    "README.md": readme(context, adopted.length, args.language),
-    "import.json": importFile(adopted),
-    "terraform-removed.tf": removedBlocks(adopted),
-    "terraform-state-rm.sh": stateRmScript(adopted),
-    "from-terraform-report.md": report({
-      stateFile: path.basename(stateFile),
-      source: providerSchemaText(),
-      adopted,
-      handOver,
-      gone,
-      leftOut: model.leftOut,
-      differences: differences(adopted, snapshot),
-      secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
-    }),
+    "main.pp": () => renderPclProgram(model),
+    [`Pulumi.${args.stack}.yaml`]: () => stackYaml(context),
+    "package.json": () => packageJson(context),
+    "tsconfig.json": () => tsconfigJson(),
+    "README.md": () => readme(context, adopted.length, args.language),
+    "import.json": () => importFile(adopted),
+    "terraform-removed.tf": () => removedBlocks(adopted),
+    "terraform-state-rm.sh": () => stateRmScript(adopted),
+    "from-terraform-report.md": () =>
+      report({
+        stateFile: path.basename(stateFile),
+        source: providerSchemaText(),
+        adopted,
+        handOver,
+        gone,
+        leftOut: model.leftOut,
+        differences: differences(adopted, snapshot),
+        secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
+      }),
   };
+  // Everything is rendered before anything is written, so a program this command cannot write leaves no half project.
+  const convertTo = isConverted(args.language) ? args.language : undefined;
+  const converted = convertTo === undefined ? [] : programFiles[convertTo];
+  const texts = files(args)
+    .filter((file) => !converted.includes(file))
+    .map((file) => [file, contents[file]?.() ?? ""] as const);
+  const pcl = convertTo === undefined ? "" : (contents["main.pp"]?.() ?? "");
   fs.mkdirSync(args.out, { recursive: true });
-  if (isConverted(args.language)) {
-    const pcl = contents["main.pp"] ?? "";
-    convertProgram({ language: args.language, pcl, project: args.project, description, out: args.out, env: io.env });
+  if (convertTo !== undefined) {
+    convertProgram({ language: convertTo, pcl, project: args.project, description, out: args.out, env: io.env });
   }
-  const converted = isConverted(args.language) ? programFiles[args.language] : [];
-  for (const file of files(args)) {
-    if (!converted.includes(file)) fs.writeFileSync(path.join(args.out, file), contents[file] ?? "");
-  }
+  for (const [file, text] of texts) fs.writeFileSync(path.join(args.out, file), text);
   fs.chmodSync(path.join(args.out, "terraform-state-rm.sh"), 0o755);
 
   const lines = [
