@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 
+import { closestMatch } from "./closest-match";
 import { ErrorCodes, errors, StreamkapError } from "./errors";
 
 /** How the provider reaches the service. Resolved lazily, so `check` and `diff` work with no credentials. */
@@ -240,7 +241,8 @@ export function settingProblems(
       : keys
           .filter((key) => !known.includes(key))
           .map((key) => {
-            const near = nearest(key, known);
+            // A setting's name is long (`streamkap:maxConcurrency`): a third of it may be mistyped and still be it.
+            const near = closestMatch(key, known, Math.max(2, Math.floor(key.length / 3)));
             return (
               `stack config ${key} is not a setting of the Streamkap provider` +
               (near ? `: did you mean ${near}?` : ".") +
@@ -254,29 +256,6 @@ export function settingProblems(
     if (setting !== undefined && rule !== undefined) problems.push(`${setting.where} ${rule}`);
   }
   return problems;
-}
-
-/** The candidate closest to `text` if it is near enough to be a typo of it (a third of its length or less). */
-function nearest(text: string, candidates: readonly string[]): string | undefined {
-  const scored = candidates.map((candidate) => ({
-    candidate,
-    distance: editDistance(text.toLowerCase(), candidate.toLowerCase()),
-  }));
-  const best = scored.sort((a, b) => a.distance - b.distance)[0];
-  return best && best.distance <= Math.max(2, Math.floor(text.length / 3)) ? best.candidate : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 function resolveCredentials(read: (name: SettingName) => string | undefined): ProviderSettings["credentials"] {

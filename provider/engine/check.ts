@@ -5,7 +5,8 @@ import type { z } from "zod";
 
 import { checkCommonInputs, splitCommonInputs } from "./common-inputs";
 import type { CheckFailure, JsonObject, KindDescription } from "./kind";
-import { closestMatch, keysAt } from "./suggest";
+import { closestMatch } from "../closest-match";
+import { keysAt } from "./suggest";
 import { inputKeys, isUnknown, isUnknownAt, valueAt, withoutProvider } from "./values";
 
 export interface CheckOutcome {

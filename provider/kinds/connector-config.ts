@@ -1,6 +1,6 @@
 import { type ConnectorKind, findConnector, withdrawnSetting } from "../../catalogue";
 import { type CheckFailure, failureAt, type JsonObject } from "../engine/kind";
-import { closestMatch } from "../engine/suggest";
+import { closestMatch } from "../closest-match";
 import { isUnknown, semanticEqual } from "../engine/values";
 import { isMasked, sameConfigValue } from "./live-values";
 import { settingProblem } from "./setting-schema";

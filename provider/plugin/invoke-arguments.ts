@@ -7,7 +7,8 @@ import type { z } from "zod";
 
 import { ruleOf } from "../engine/check";
 import { pathText } from "../engine/paths";
-import { closestMatch, keysAt } from "../engine/suggest";
+import { closestMatch } from "../closest-match";
+import { keysAt } from "../engine/suggest";
 import { valueAt } from "../engine/values";
 import { errors } from "../errors";
 
