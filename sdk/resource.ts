@@ -2,7 +2,7 @@ import * as path from "node:path";
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { provider } from "./provider";
+import { ErrorCodes, settingProblems, withCodeTag } from "../provider/public/settings";
 
 /**
  * The base of every Streamkap resource class: a dynamic resource that hands the resource option
@@ -49,15 +49,12 @@ function checkSettingsOnce(): void {
   settingsChecked = true;
   const config = pulumi.runtime.allConfig();
   const keys = Object.keys(config).filter((key) => key.startsWith("streamkap:"));
-  const api = provider();
-  const problems = api.settingProblems(keys, (key) => config[key], process.env, pulumi.getProject());
+  const problems = settingProblems(keys, (key) => config[key], process.env, pulumi.getProject());
   if (problems.length === 0) return;
-  const error = new api.StreamkapError(
-    api.ErrorCodes.invalidSetting,
+  const message =
     `the Streamkap provider's settings:\n  ${problems.join("\n  ")}\nCorrect them in stack config ` +
-      "(`pulumi config`) or the environment.",
-  );
-  throw new pulumi.RunError(String((api.withCodeInMessage(error) as Error).message));
+    "(`pulumi config`) or the environment.";
+  throw new pulumi.RunError(withCodeTag(message, ErrorCodes.invalidSetting));
 }
 
 /** This package's resource classes: every file under the folder of this one. */

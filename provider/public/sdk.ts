@@ -7,5 +7,4 @@
 export { clientFor, type StreamkapClient } from "../client/client";
 export { secretKeys } from "../kinds/connector-config";
 export * as lookups from "../lookups";
-export { ErrorCodes, StreamkapError, withCodeInMessage } from "../errors";
-export { resolveSettings, settingProblems } from "../settings";
+export { resolveSettings } from "../settings";
