@@ -46,10 +46,7 @@ func Generate(
 		}
 	}
 
-	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
-	if !req.GetStrict() {
-		options = append(options, pcl.NonStrictBindOptions()...)
-	}
+	options := bindOptions(req.GetStrict())
 	program, diags, err := pcl.BindProgram(parser.Files, schema.NewCachedLoader(loader), options...)
 	if err != nil {
 		return nil, err
@@ -70,6 +67,15 @@ func Generate(
 		Source:      files,
 		Diagnostics: append(rpcDiagnostics, plugin.HclDiagnosticsToRPCDiagnostics(diags)...),
 	}, nil
+}
+
+// bindOptions are the upstream hosts' for binding a program, strict or not.
+func bindOptions(strict bool) []pcl.BindOption {
+	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
+	if !strict {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	return options
 }
 
 // ProjectGenerator writes a bound program as a whole project of one language (its Pulumi.yaml, dependency files
@@ -94,10 +100,7 @@ func GenerateProject(
 	if err := json.Unmarshal([]byte(req.GetProject()), &project); err != nil {
 		return nil, fmt.Errorf("reading the project to generate: %w", err)
 	}
-	options := []pcl.BindOption{pcl.PreferOutputVersionedInvokes}
-	if !req.GetStrict() {
-		options = append(options, pcl.NonStrictBindOptions()...)
-	}
+	options := bindOptions(req.GetStrict())
 	program, diags, err := pcl.BindDirectory(req.GetSourceDirectory(), schema.NewCachedLoader(loader), options...)
 	if err != nil {
 		return nil, err
