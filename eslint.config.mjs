@@ -32,7 +32,7 @@ export default tseslint.config(
             {
               regex: "(^|/)provider/(?!public/)",
               allowTypeImports: true,
-              message: "Import the provider through provider/public/sdk or provider/public/cli.",
+              message: "Import the provider through provider/public/sdk or the faces of provider/public/cli/.",
             },
           ],
         },

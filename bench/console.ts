@@ -77,7 +77,6 @@ async function browserLoad(url: string, clientId: string, secret: string): Promi
   const available = chromium();
   if ("missing" in available) return available.missing;
   const browser = await launchBrowser();
-  if ("missing" in browser) return browser.missing;
   try {
     const page = await browser.newPage();
     await page.goto(url.replace(/\/lineage$/, "/sign-in"));

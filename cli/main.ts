@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<void> {
 exitOnUnsupportedNode("pulumi-streamkap");
 main(process.argv.slice(2)).catch(async (failure: unknown) => {
   // The provider's errors end with their code (docs/errors.md); loaded here, after the Node.js check.
-  const { withCodeInMessage } = await import("../provider/public/cli.js");
+  const { withCodeInMessage } = await import("../provider/public/cli/service.js");
   const error = withCodeInMessage(failure);
   process.stderr.write(`pulumi-streamkap: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

@@ -1,9 +1,9 @@
 /**
  * `npm run console-screenshots`: the pictures of the local server's web console in docs/console/, taken in
- * headless Chromium (Debian's package, installed when missing) from a local server holding the quickstart's
- * objects, made through the public API as a program would make them, a webhook source with two records, a Kafka user
- * and a project key, and one setting changed in the console. The server injects two harmless faults (on paths the
- * pictures do not call) so that the fault settings page has rules to show.
+ * headless Chromium (Debian's package, which scripts/toolchain.sh installs when missing) from a local server
+ * holding the quickstart's objects, made through the public API as a program would make them, a webhook source with
+ * two records, a Kafka user and a project key, and one setting changed in the console. The server injects two
+ * harmless faults (on paths the pictures do not call) so that the fault settings page has rules to show.
  */
 import * as path from "node:path";
 
@@ -34,7 +34,6 @@ async function main(): Promise<void> {
     faults: "latency=20-200,path=/consumer-groups*;5xx=0.02,path=/topic-metrics*,retry-after=2",
   });
   const browser = await launchBrowser();
-  if ("missing" in browser) throw new Error(browser.missing);
   try {
     const api = new ServiceApi(server);
     const tag = await api.request<{ id: string }>("POST", "/tags", {

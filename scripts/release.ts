@@ -21,7 +21,7 @@ import { goModulePath, sdkGenDir } from "./gen-sdks";
 import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
 import { buildPythonPackages } from "./python-package";
 import { unpackedPackage, unpackedWheel } from "./npm-unpack";
-import { writeStarters } from "./starters";
+import { writeDocumentation } from "./release-examples";
 import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -301,8 +301,11 @@ export interface Release {
   go: { proxy: string; module: string; tag: string };
   /** sdk-gen/dotnet stamped with the version, for `dotnet pack`. */
   dotnet: string;
-  /** The starter programs (scripts/starters.ts): their folder, and the archive of it that is released. */
-  starters: { dir: string; archive: string };
+  /**
+   * The examples and documentation (scripts/release-examples.ts): their folder, and the archive of it that is
+   * released. The YAML, Python and Go quickstarts are `examples/yaml`, `examples/python`, `examples/go` in it.
+   */
+  documentation: { dir: string; archive: string };
   checksums: string;
 }
 
@@ -328,17 +331,17 @@ export function buildRelease(options: ReleaseOptions = {}): Release {
   const python = buildPythonPackages(path.join(out, "python"), version);
   progress("Go module proxy, .NET project, checksums");
   const go = goModule(path.join(out, "go"), version);
-  progress("starter programs");
-  const starters = {
-    dir: path.join(out, "starters"),
-    archive: path.join(out, `pulumi-streamkap-starters-v${version}.tar.gz`),
+  progress("examples and documentation");
+  const documentation = {
+    dir: path.join(out, "documentation"),
+    archive: path.join(out, `pulumi-streamkap-examples-v${version}.tar.gz`),
   };
-  writeStarters(starters.dir, version);
-  exec("tar", ["czf", starters.archive, "-C", starters.dir, "."], out);
+  writeDocumentation(documentation.dir);
+  exec("tar", ["czf", documentation.archive, "-C", documentation.dir, "."], out);
   const checksums = path.join(out, `pulumi-streamkap-${version}-checksums.txt`);
-  const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy), starters.archive];
+  const files = [...npm, ...plugins, python.sdist, python.wheel, ...filesBelow(go.proxy), documentation.archive];
   fs.writeFileSync(checksums, files.map((file) => `${sha256(file)}  ${path.relative(out, file)}\n`).join(""));
-  return { version, npm, plugins, python, go, dotnet: dotnetProject(out, version), starters, checksums };
+  return { version, npm, plugins, python, go, dotnet: dotnetProject(out, version), documentation, checksums };
 }
 
 function filesBelow(dir: string): string[] {
@@ -362,7 +365,7 @@ if (require.main === module) {
     ...release.plugins,
     release.python.sdist,
     release.python.wheel,
-    release.starters.archive,
+    release.documentation.archive,
     release.checksums,
   ];
   for (const file of files) console.log(path.relative(repoRoot, file));

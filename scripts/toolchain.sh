@@ -17,8 +17,12 @@
 #     built from Go modules when Go is installed;
 #   - actionlint (tools/actionlint), the GitHub Actions workflow checker, to check .github/workflows; built from Go
 #     modules when Go is installed;
+#   - gomodzip (tools/pulumi-cli/cmd/gomodzip): the Go SDK's module zip for the release's Go module proxy, made by
+#     golang.org/x/mod/zip as the go command makes it; built from Go modules when Go is installed;
 #   - rcodesign (crates.io's apple-codesign), which signs the release's macOS plugin executables on any platform;
-#     built with cargo when Rust is installed.
+#     built with cargo when Rust is installed;
+#   - chromium, Debian's headless browser for the web console's tests (tests/harness/browser.ts drives it with
+#     playwright-core): /usr/bin/chromium, else installed with apt-get when this runs as root.
 # A second run finds everything in the cache and takes well under a second.
 # Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
 set -euo pipefail
@@ -167,6 +171,15 @@ ensure_actionlint() {
   export PULUMI_STREAMKAP_ACTIONLINT="$dir/actionlint"
 }
 
+# gomodzip: the module zip of the Go SDK for the release's module proxy (scripts/go-module-proxy.ts).
+ensure_gomodzip() {
+  local module="$ROOT/tools/pulumi-cli" dir="$CACHE/gomodzip"
+  ensure_go_tool "$dir" "$module" ./cmd/gomodzip "gomodzip (golang.org/x/mod/zip's module zip writer)" \
+    "under a minute" \
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/gomodzip/*.go || return 0
+  export PULUMI_STREAMKAP_GOMODZIP="$dir/gomodzip"
+}
+
 # rcodesign: ad-hoc signs the macOS plugin executables of `npm run release` (scripts/release.ts). Built from the
 # crate's own lockfile, without the notarization features (which pull in an AWS SDK); a maintainer signing with a
 # Developer ID uses the same binary (docs/releases.md).
@@ -182,6 +195,28 @@ ensure_rcodesign() {
     log "built rcodesign in $((SECONDS - started)) s"
   fi
   export PULUMI_STREAMKAP_RCODESIGN="$dir/bin/rcodesign"
+}
+
+# Debian's Chromium, for the console tests (tests/harness/browser.ts): installed here rather than from a test, so
+# that only this step runs apt-get, once, under the lock. Where it cannot be installed (not root, no apt-get, no
+# network) the toolchain goes on: only the console tests need it, and they fail saying how to get it.
+ensure_chromium() {
+  local chromium=/usr/bin/chromium
+  if [ -n "${PULUMI_STREAMKAP_CHROMIUM:-}" ] && [ -x "$PULUMI_STREAMKAP_CHROMIUM" ]; then
+    return 0
+  fi
+  if [ ! -x "$chromium" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    log "installing Debian's chromium with apt-get (the web console's tests drive it; one-time: about 1–2 minutes)"
+    # stdout to stderr: `--print-env`'s stdout is evaluated by the caller.
+    if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+      && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; } >&2; then
+      log "installing chromium failed (see above); the console tests will fail until it is installed"
+    fi
+  fi
+  if [ -x "$chromium" ]; then
+    export PULUMI_STREAMKAP_CHROMIUM="$chromium"
+  fi
+  return 0
 }
 
 build_pulumi() { # $1: bin directory to fill
@@ -233,7 +268,9 @@ ensure_yaml_host
 ensure_go_host
 ensure_python_host
 ensure_actionlint
+ensure_gomodzip
 ensure_rcodesign
+ensure_chromium
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then
@@ -242,7 +279,9 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
   echo "export PULUMI_STREAMKAP_DOTNET_GEN=\"${PULUMI_STREAMKAP_DOTNET_GEN:-}\""
   echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
+  echo "export PULUMI_STREAMKAP_GOMODZIP=\"${PULUMI_STREAMKAP_GOMODZIP:-}\""
   echo "export PULUMI_STREAMKAP_RCODESIGN=\"${PULUMI_STREAMKAP_RCODESIGN:-}\""
+  echo "export PULUMI_STREAMKAP_CHROMIUM=\"${PULUMI_STREAMKAP_CHROMIUM:-}\""
   exit 0
 fi
 exec 9>&- # release the lock before handing over

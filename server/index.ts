@@ -9,7 +9,7 @@ import { type CallRecord, CallStats } from "./http/stats";
 import type { ServerFacts } from "./http/context";
 import { defaultStoreLimits, Store } from "./state/store";
 import { registerLocalRoutes } from "./routes/local";
-import { registerConsoleRoutes } from "./console/routes";
+import { consolePath, consolePlugin } from "./console/plugin";
 import { managementRoutes } from "./routes";
 import { createWebhookHandler } from "./webhook/handler";
 import { startupCredential } from "./http/permissions";
@@ -97,7 +97,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     tokenTtlSeconds: () => faults.spec.tokenTtlSeconds ?? store.timings.tokenTtlSeconds,
   };
   const routes = managementRoutes();
-  const { app } = buildApp({
+  const { app, answerNotFound } = buildApp({
     store,
     faults,
     stats,
@@ -106,9 +106,12 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     log: options.log,
     webhook: createWebhookHandler({ store, faults, stats, log: options.log, prefix: webhookPrefix }),
     tls: certificate && { key: certificate.key, cert: certificate.cert },
+    besideApi: [consolePath],
   });
   registerLocalRoutes(app, stats, store, faults);
-  registerConsoleRoutes(app, { now: options.consoleClock });
+  // The console is a plugin beside the API, composed here at the prefix the API was told is not its own: the API's
+  // HTTP layer knows nothing else of it.
+  void app.register(consolePlugin, { prefix: consolePath, now: options.consoleClock, answerNotFound });
   try {
     ensureServices(store, options.services ?? []);
     store.commit();
@@ -128,7 +131,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   return {
     baseUrl,
     webhookBaseUrl: facts.webhookBaseUrl(),
-    consoleUrl: `${baseUrl}/console`,
+    consoleUrl: `${baseUrl}${consolePath}`,
     clientId: cred.clientId,
     secret: cred.secret,
     serviceId: cred.serviceId,

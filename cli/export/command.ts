@@ -7,7 +7,7 @@ import {
   resolveSettings,
   StreamkapClient,
   StreamkapError,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/service";
 import { packageVersion } from "../command-line";
 import { type ExportArgs, exportUsage, parseExportArgs } from "./args";
 import { buildProgram } from "./model";

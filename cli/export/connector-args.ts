@@ -1,12 +1,12 @@
 import { type CatalogueSetting, findConnector } from "../../catalogue";
 import {
-  type ConnectorRecord,
   isMasked,
   semanticEqual,
   type TypedConnectorKind,
   type TypedField,
   typedFields,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/programs";
+import { type ConnectorRecord } from "../../provider/public/cli/service";
 import { typedClassName } from "../../catalogue/naming";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry } from "./code";
 

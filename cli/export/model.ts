@@ -1,4 +1,5 @@
-import { type ConnectorRecord, tagIdsOf, stateOfStatus } from "../../provider/public/cli";
+import { tagIdsOf, stateOfStatus } from "../../provider/public/cli/programs";
+import { type ConnectorRecord } from "../../provider/public/cli/service";
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";

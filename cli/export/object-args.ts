@@ -1,18 +1,20 @@
 import {
-  type ClientCredentialRecord,
-  type ConnectorRecord,
   type KafkaUserInputs,
   kafkaUserKind,
-  type KafkaUserRecord,
   tagIdsOf,
-  readTopic,
   type TagInputs,
   tagKind,
-  type TagRecord,
-  type TopicRecord,
   type WebhookSourceInputs,
   webhookSourceKind,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/programs";
+import {
+  type ClientCredentialRecord,
+  type ConnectorRecord,
+  type KafkaUserRecord,
+  readTopic,
+  type TagRecord,
+  type TopicRecord,
+} from "../../provider/public/cli/service";
 import { entry, type Expr, jsonExpr, literal, type ObjectEntry } from "./code";
 import { type References, tagList } from "./references";
 

@@ -1,4 +1,5 @@
-import { liveLinks, liveRules, type PipelineRecord, tagIdsOf } from "../../provider/public/cli";
+import { liveLinks, liveRules, tagIdsOf } from "../../provider/public/cli/programs";
+import { type PipelineRecord } from "../../provider/public/cli/service";
 import { array, entry, jsonExpr, literal, object, type ObjectEntry, ref } from "./code";
 import type { Args } from "./object-args";
 import { type References, tagList } from "./references";

@@ -22,7 +22,7 @@ import {
   topicRecord,
   type TransformRecord,
   transformRecord,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/service";
 
 /** Everything `export` writes out, as the service answered it. Secrets arrive masked: nothing asks for them. */
 export interface ServiceSnapshot {

@@ -5,10 +5,10 @@ import {
   semanticEqual,
   sqlImplementationOf,
   tagIdsOf,
-  type TransformRecord,
   transformTypes,
   typedConfigKeys,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/programs";
+import { type TransformRecord } from "../../provider/public/cli/service";
 import { entry, type Expr, jsonExpr, literal, object, type ObjectEntry, template } from "./code";
 import type { Args } from "./object-args";
 import { type References, tagList, topicPattern } from "./references";

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli";
+import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli/service";
 import { packageVersion } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, type SecretSetting } from "../export/model";

@@ -7,7 +7,7 @@ import {
   officialTerraformProvider,
   type TerraformKind,
   type TerraformType,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/terraform";
 import type { StateInstance } from "./state";
 
 /** One object the generated program adopts. */

@@ -7,7 +7,7 @@ import * as path from "node:path";
 
 import { z } from "zod";
 
-import { ErrorCodes, StreamkapError } from "../../provider/public/cli";
+import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 
 const stateError = (message: string) => new StreamkapError(ErrorCodes.terraformState, message);
 

@@ -11,7 +11,7 @@ import {
   offsetResetToRun,
   snapshotToStart,
   type TriggerKey,
-} from "../../provider/public/cli";
+} from "../../provider/public/cli/previews";
 import type { Inputs, ResourceView } from "./resources";
 import { compareText, isPlainObject, showValue } from "./values";
 

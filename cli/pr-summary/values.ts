@@ -1,5 +1,5 @@
 /** Reading and showing input values of a preview: property paths, unknowns and secrets. */
-import { isPlainObject, valueAt as valueAtSegments } from "../../provider/public/cli";
+import { isPlainObject, valueAt as valueAtSegments } from "../../provider/public/cli/previews";
 import { unknownValue } from "./resources";
 
 export { isPlainObject };

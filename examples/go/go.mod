@@ -4,7 +4,7 @@ go 1.25.11
 
 require (
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
-	github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap v0.0.0
+	github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap v0.1.0
 )
 
 require (
@@ -118,6 +118,3 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.4.2 // indirect
 )
-
-// The generated SDK is not published yet: build against this checkout's copy.
-replace github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap => ../../sdk-gen/go/streamkap

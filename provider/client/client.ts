@@ -62,6 +62,12 @@ export class StreamkapClient {
   readonly gate: CallGate;
   /** The sources and destinations this client just created or updated: a pipeline's body names them. */
   readonly connectors = new ConnectorDirectory();
+  /**
+   * Whether the service has answered this process at all. Until it has, a refused connection is most likely a
+   * wrong endpoint or a server not started, and is reported within {@link refusedBeforeAnyAnswerMs} instead of
+   * after the whole retry budget; once it has, a refusal is a restart, and is waited out.
+   */
+  private answeredOnce = false;
 
   constructor(readonly settings: ProviderSettings) {
     this.gate = new CallGate(
@@ -165,11 +171,13 @@ export class StreamkapClient {
     retryBudgetMs = this.settings.retryBudgetMs,
   ): Promise<HttpResponse> {
     const idempotent = spec.idempotent ?? spec.method !== "POST";
+    const startedAt = Date.now();
     try {
       return await withRetries(
         async () => {
           const sentAt = this.gate.bucket.now();
           const response = await attempt();
+          this.answeredOnce = true;
           if (response.status === 429) {
             this.gate.bucket.refused(sentAt); // too fast, or a flaky answer: the bucket tells which
           } else if (response.status < 500) {
@@ -181,13 +189,22 @@ export class StreamkapClient {
           return response;
         },
         { ...defaultRetryPolicy, budgetMs: retryBudgetMs },
-        (error) => retryDecision(error, idempotent),
+        (error) =>
+          error instanceof TransportError &&
+          error.refused &&
+          !this.answeredOnce &&
+          Date.now() - startedAt >= refusedBeforeAnyAnswerMs
+            ? { retry: false }
+            : retryDecision(error, idempotent),
       );
     } catch (error) {
-      throw finalError(spec, error, idempotent);
+      throw finalError(spec, error, idempotent, !this.answeredOnce);
     }
   }
 }
+
+/** How long refused connections are retried before the service has answered once (a server still starting). */
+export const refusedBeforeAnyAnswerMs = 2_000;
 
 function retryDecision(error: unknown, idempotent: boolean): RetryDecision {
   if (error instanceof RetryableAnswer) {
@@ -213,7 +230,12 @@ function retryDecision(error: unknown, idempotent: boolean): RetryDecision {
 }
 
 /** Turns what ended the retry loop into the error the user sees. */
-function finalError(spec: { method: HttpMethod; path: string }, error: unknown, idempotent: boolean): Error {
+function finalError(
+  spec: { method: HttpMethod; path: string },
+  error: unknown,
+  idempotent: boolean,
+  neverAnswered: boolean,
+): Error {
   if (error instanceof RetryableAnswer) {
     const context: CallContext = {
       method: spec.method,
@@ -234,11 +256,15 @@ function finalError(spec: { method: HttpMethod; path: string }, error: unknown, 
     return new StreamkapError(ErrorCodes.unavailable, `${describeCall(context)}. ${advice}`, context);
   }
   if (error instanceof TransportError) {
-    return new StreamkapError(
-      ErrorCodes.unreachable,
-      `${error.message}. Check streamkap:endpoint and the network; if the service is slow, raise streamkap:callTimeoutMs.`,
-      { method: spec.method, path: spec.path },
-    );
+    const advice =
+      error.refused && neverAnswered
+        ? "Nothing has answered there since the provider started: check streamkap:endpoint (or STREAMKAP_HOST), " +
+          "and that the service, or `pulumi-streamkap local`, is running."
+        : "Check streamkap:endpoint and the network; if the service is slow, raise streamkap:callTimeoutMs.";
+    return new StreamkapError(ErrorCodes.unreachable, `${error.message}. ${advice}`, {
+      method: spec.method,
+      path: spec.path,
+    });
   }
   return error instanceof Error ? error : new Error(String(error));
 }

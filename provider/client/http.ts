@@ -54,6 +54,8 @@ export class TransportError extends Error {
     readonly timedOut: boolean,
     /** A failure no second attempt can mend (a refused certificate): reported at once, never retried. */
     readonly permanent = false,
+    /** Nothing listened at the address (ECONNREFUSED). */
+    readonly refused = false,
   ) {
     super(message);
     this.name = "TransportError";
@@ -148,6 +150,7 @@ export async function send(endpoint: string, req: HttpRequest): Promise<HttpResp
       !neverConnected && !refusedCertificate,
       timedOut,
       refusedCertificate,
+      code === "ECONNREFUSED",
     );
   }
 }

@@ -2,7 +2,8 @@
  * The console's routes under /console: sign-in with a credential of the service, the lineage, a list per kind,
  * an object's page, and the edits a console user makes (pause, resume, change a setting). Pages are rendered
  * here from the public API's answers (client.ts); the routes themselves are not part of the API: no faults, no
- * bearer token (a session cookie instead), not counted in the call stats.
+ * bearer token (a session cookie instead), not counted in the call stats. They are registered by the console's
+ * plugin (plugin.ts), in its scope, under its prefix.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -36,17 +37,6 @@ const cookieName = "streamkap_console";
 const pageSize = 50;
 /** The most pages of 100 the lineage reads per kind: 5,000 objects. */
 const lineagePages = 50;
-
-/**
- * The most a console form may be (issue #39, H1): its forms have a handful of fields (the tags form one per tag of
- * the service), so 64 KB and 1,000 fields are far more than any needs. Bigger bodies are refused before any work:
- * 413 by the routes' bodyLimit while the body arrives, 400 for too many fields while it is parsed.
- */
-export const consoleFormLimits = { bytes: 64 * 1024, fields: 1_000 };
-
-export function isConsolePath(path: string): boolean {
-  return path === consolePath || path.startsWith(`${consolePath}/`);
-}
 
 interface Envelope<T> {
   result: T[];
@@ -184,6 +174,10 @@ interface NewestVersion {
   origin: string;
 }
 
+/**
+ * The console's routes, on the console plugin's instance (its prefix is `consolePath`, so their paths are relative
+ * to it); the plugin gives each its route options (plugin.ts).
+ */
 export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () => number } = {}): void {
   const sessions = new Sessions(options.now);
   const throttle = new SignInThrottle(options.now);
@@ -348,13 +342,11 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   const serviceTags = async (user: Signed): Promise<ServiceTag[]> =>
     itemsOf(await user.api.get<{ tags?: ServiceTag[] }>("/tags"));
 
-  const routes = { config: { auth: false }, bodyLimit: consoleFormLimits.bytes };
-
-  app.get(consolePath, routes, async (request, reply) =>
+  app.get("", async (request, reply) =>
     reply.redirect(signed(request) ? `${consolePath}/lineage` : `${consolePath}/sign-in`, 303),
   );
-  app.get(`${consolePath}/sign-in`, routes, async (_request, reply) => sendPage(reply, 200, signInPage()));
-  app.post(`${consolePath}/sign-in`, routes, async (request, reply) => {
+  app.get("/sign-in", async (_request, reply) => sendPage(reply, 200, signInPage()));
+  app.post("/sign-in", async (request, reply) => {
     if (!sameOrigin(request)) return sendPage(reply, 403, signInPage("A form of another site: refused."));
     const clientId = formField(request, "client_id").trim();
     const secret = formField(request, "secret");
@@ -391,7 +383,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
       return sendPage(reply, 401, signInPage(`The service refused these credentials: ${error.detail}.`));
     }
   });
-  app.post(`${consolePath}/sign-out`, routes, async (request, reply) => {
+  app.post("/sign-out", async (request, reply) => {
     // Same-site pages (any port of 127.0.0.1) pass SameSite=Strict: only this console's own pages sign out.
     if (!sameOrigin(request)) return sendPage(reply, 403, signInPage("A form of another site: refused."));
     sessions.close(cookieOf(request));
@@ -401,8 +393,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   });
 
   app.get(
-    `${consolePath}/lineage`,
-    routes,
+    "/lineage",
     signedPage(async (request, user) => {
       // Each list once, page by page: linear in the objects. Topics are their sources' own (lineage.ts).
       const [sources, destinations, pipelines, transforms] = await Promise.all([
@@ -419,8 +410,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.get<{ Params: { kind: string }; Querystring: { q?: string; page?: string } }>(
-    `${consolePath}/:kind`,
-    routes,
+    "/:kind",
     signedPage(async (request, user) => {
       const { kind } = request.params as { kind: string };
       const view = kindView(kind);
@@ -458,8 +448,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.get<{ Params: { kind: string; id: string } }>(
-    `${consolePath}/:kind/:id`,
-    routes,
+    "/:kind/:id",
     signedPage(async (request, user) => {
       const { kind, id } = request.params as { kind: string; id: string };
       const view = kindView(kind);
@@ -482,8 +471,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.get<{ Params: { kind: string; id: string } }>(
-    `${consolePath}/:kind/:id/delete`,
-    routes,
+    "/:kind/:id/delete",
     signedPage(async (request, user) => {
       const { kind, id } = request.params as { kind: string; id: string };
       const view = kindView(kind);
@@ -493,8 +481,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.post<{ Params: { kind: string; id: string } }>(
-    `${consolePath}/:kind/:id/delete`,
-    routes,
+    "/:kind/:id/delete",
     edit(
       async (user, view, id) => {
         const { name } = await readObject(user, view, id);
@@ -506,8 +493,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.post<{ Params: { kind: string; id: string } }>(
-    `${consolePath}/:kind/:id/tags`,
-    routes,
+    "/:kind/:id/tags",
     edit(async (user, view, id, request) => {
       const tags = formFields(request, "tag");
       // Tags travel with the whole connector, as the API takes them.
@@ -517,8 +503,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.get<{ Querystring: { q?: string } }>(
-    `${consolePath}/requests`,
-    routes,
+    "/requests",
     signedPage(async (request, user) => {
       const search = ((request.query as { q?: string }).q ?? "").trim();
       const all = (await user.api.get<{ requests: RequestRecord[] }>("/_local/requests")).requests;
@@ -529,15 +514,13 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   );
 
   app.get(
-    `${consolePath}/faults`,
-    routes,
+    "/faults",
     signedPage(async (_request, user) => faultsPage(user.viewer, await user.api.get<FaultSettings>("/_local/faults"))),
   );
 
   for (const action of ["pause", "resume"] as const) {
     app.post<{ Params: { kind: string; id: string } }>(
-      `${consolePath}/:kind/:id/${action}`,
-      routes,
+      `/:kind/:id/${action}`,
       edit(async (user, view, id) => {
         await user.api.send("PUT", `/${view.path}/${encodeURIComponent(id)}/${action}`);
         return action === "pause" ? `Paused the ${view.noun}.` : `Resumed the ${view.noun}.`;
@@ -546,8 +529,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: { now?: () 
   }
 
   app.post<{ Params: { kind: string; id: string } }>(
-    `${consolePath}/:kind/:id/setting`,
-    routes,
+    "/:kind/:id/setting",
     edit(async (user, view, id, request) => {
       const key = formField(request, "key");
       const value = formField(request, "value");

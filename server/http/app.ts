@@ -1,7 +1,9 @@
 /**
  * The HTTP layer: one fastify app for the management API plus a raw handler for webhook ingestion on the same
  * listener. Cross-cutting rules live here once: request ids, fault injection, bearer auth, call stats, the
- * documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400).
+ * documented error bodies, 404 vs 405, and JSON parsing (malformed JSON → 400). Plugins served beside the API on
+ * the same listener (the web console) are registered by whoever composes the server; this layer knows none of
+ * them, only the path prefixes it is told are not the API's (`AppDeps.besideApi`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
@@ -16,7 +18,6 @@ import { type CallStats, keyPathsOf, queryOf } from "./stats";
 import type { ApiContext, RouteDef, ServerFacts } from "./context";
 import { authenticate } from "./auth";
 import { authorize, holdsAdmin } from "./permissions";
-import { consoleFormLimits, isConsolePath } from "../console/routes";
 
 export const webhookPrefix = "/webhooks/";
 export const localPrefix = "/_local/";
@@ -35,7 +36,27 @@ export interface AppDeps {
   webhook: (req: IncomingMessage, res: ServerResponse) => void;
   /** Serve https with this key and certificate chain (`local --tls`) instead of http. */
   tls?: { key: string; cert: string };
+  /**
+   * Path prefixes served beside the API on the same listener by plugins of their own (the web console), each the
+   * prefix itself and every path under it. Such a plugin admits its users itself and calls the API in-process,
+   * where each call is admitted like any other; so its own requests take no faults and no bearer token, and are
+   * not calls in the stats, the request log or the server log. Paths, not route options: a path under it with no
+   * route is not the API's either.
+   */
+  besideApi?: readonly string[];
 }
+
+/** What a route's config may say. `auth: false`: the route takes no bearer token. */
+export interface RouteConfig {
+  auth?: boolean;
+}
+
+/**
+ * How the server answers a path it has no route for, in the service's `{detail}` shape: 405 with `Allow` for a known
+ * path with another method, else 404. A plugin with a prefix of its own (and so its own not-found handler, for its
+ * own body parsing to reach paths it has no route for) answers them with this too, so no path answers differently.
+ */
+export type AnswerNotFound = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 /** Requests whose answer a `lose` fault throws away after they are carried out. */
@@ -78,7 +99,11 @@ function adminHeaders(request: FastifyRequest): { tenantId?: string; serviceId?:
   };
 }
 
-export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => Server } {
+export function buildApp(deps: AppDeps): {
+  app: FastifyInstance;
+  server: () => Server;
+  answerNotFound: AnswerNotFound;
+} {
   let rawServer: Server | undefined;
   const app = Fastify({
     logger: false,
@@ -143,11 +168,12 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   app.addHook("onResponse", async (request, reply) =>
     recordAnswer(deps, request, reply, started.get(request) ?? Date.now()),
   );
-  answerErrorsAsTheServiceDoes(app, allowedMethods);
+  const answerNotFound = answerErrorsAsTheServiceDoes(app, allowedMethods);
   registerRoutes(app, deps);
 
   return {
     app,
+    answerNotFound,
     server: () => {
       if (!rawServer) throw new Error("server not created yet");
       return rawServer;
@@ -155,34 +181,35 @@ export function buildApp(deps: AppDeps): { app: FastifyInstance; server: () => S
   };
 }
 
-/** JSON whatever the declared type (as FastAPI does); an empty body is "no body". */
+/** JSON whatever the declared type (as FastAPI does). */
 function acceptJsonBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string" }, (req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    // The console's forms (and only them): the API takes JSON whatever the declared type.
-    if (
-      isConsolePath(pathOf(req.url ?? "")) &&
-      /^application\/x-www-form-urlencoded/.test(req.headers["content-type"] ?? "")
-    ) {
-      // Bounded before any work (H1): a console form is a few fields; the route's own bodyLimit refuses a bigger
-      // body while it is still arriving, this refuses one sent to a path with no route.
-      if (Buffer.byteLength(text) > consoleFormLimits.bytes) return done(consoleFormTooLarge(), undefined);
-      try {
-        return done(null, formFieldsOf(text));
-      } catch (error) {
-        return done(error as Error, undefined);
-      }
-    }
-    const tooDeep = depthProblem(text);
-    if (tooDeep) return done(new HttpError(400, tooDeep), undefined);
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
     try {
-      done(null, JSON.parse(text));
+      done(null, jsonBodyOf(typeof body === "string" ? body : body.toString("utf8")));
     } catch (error) {
-      done(new HttpError(400, `Malformed JSON body: ${(error as Error).message}`), undefined);
+      done(error as Error, undefined);
     }
   });
+}
+
+/**
+ * A body as the API takes it: an empty one is "no body", anything else JSON (too deep or malformed: a 400). Exported
+ * for plugins beside the API that parse bodies of their own and take every other body as the API does.
+ */
+export function jsonBodyOf(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  const tooDeep = depthProblem(text);
+  if (tooDeep) throw new HttpError(400, tooDeep);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+function besideTheApi(deps: AppDeps, path: string): boolean {
+  return (deps.besideApi ?? []).some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** The methods each registered path takes, for a 405's `Allow` (filled as routes are registered). */
@@ -205,8 +232,9 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
   const path = pathOf(request.url);
   // Before auth: a delete that has completed leaves no token of it alive, not even for one more call (F15).
   deps.store.sweep();
-  // The console signs its users in itself and calls the API in-process, where each call is admitted like any other.
-  if (isConsolePath(path)) return undefined;
+  // A plugin beside the API (the console) admits its users itself and calls the API in-process, where each call
+  // is admitted like any other.
+  if (besideTheApi(deps, path)) return undefined;
   if (path.startsWith(localPrefix)) {
     // The local switches break connectors and reveal every call: a service's admin only, and never by a
     // cross-site "simple" request, which cannot carry an Authorization header (F2).
@@ -238,7 +266,7 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
           : "Service unavailable (injected fault)";
     return sendError(reply, fault.status, detail, headers);
   }
-  const config = request.routeOptions.config as { auth?: boolean } | undefined;
+  const config = request.routeOptions.config as RouteConfig | undefined;
   if (request.routeOptions.url === undefined || config?.auth === false) return undefined;
   const result = authenticate(deps.store, request.headers.authorization);
   if (!result.ok) return sendError(reply, 401, result.detail, { "WWW-Authenticate": "Bearer" });
@@ -257,7 +285,7 @@ async function admit(deps: AppDeps, request: FastifyRequest, reply: FastifyReply
 /** The call's line in the stats, the request log of /_local/requests and the server log. */
 function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, startedAt: number): void {
   const path = pathOf(request.url);
-  if (path.startsWith(localPrefix) || isConsolePath(path)) return;
+  if (path.startsWith(localPrefix) || besideTheApi(deps, path)) return;
   const serviceId = callers.get(request)?.serviceId;
   const admin = adminHeaders(request);
   const query = request.url.length > path.length + 1 ? request.url.slice(path.length + 1) : undefined;
@@ -284,7 +312,10 @@ function recordAnswer(deps: AppDeps, request: FastifyRequest, reply: FastifyRepl
 }
 
 /** Errors and unknown routes in the service's `{detail}` shape; a known path with another method is a 405. */
-function answerErrorsAsTheServiceDoes(app: FastifyInstance, allowedMethods: (path: string) => string[]): void {
+function answerErrorsAsTheServiceDoes(
+  app: FastifyInstance,
+  allowedMethods: (path: string) => string[],
+): AnswerNotFound {
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.status, error.detail, error.headers);
     const failure = error as { statusCode?: number; message?: string };
@@ -295,13 +326,15 @@ function answerErrorsAsTheServiceDoes(app: FastifyInstance, allowedMethods: (pat
     return sendError(reply, status, status === 500 ? "Internal Server Error" : (failure.message ?? "Bad request"));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerNotFound: AnswerNotFound = (request, reply) => {
     const allowed = allowedMethods(pathOf(request.url));
     if (allowed.length > 0) {
       return sendError(reply, 405, "Method Not Allowed", { Allow: [...new Set(allowed)].join(", ") });
     }
     return sendError(reply, 404, "Not Found");
-  });
+  };
+  app.setNotFoundHandler(answerNotFound);
+  return answerNotFound;
 }
 
 /** Each route of the table behind the hooks, its handler given an ApiContext and its answer sent as JSON. */
@@ -333,29 +366,4 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     });
   }
-}
-
-function consoleFormTooLarge(): HttpError {
-  return new HttpError(413, `Payload Too Large: a console form is at most ${consoleFormLimits.bytes} bytes`);
-}
-
-/**
- * A console form's fields: a name sent once is its value, a name sent more than once (checkboxes) its values.
- * Linear: a repeated name's values grow in place (copying them per value made 30,000 repeats take seconds, H1);
- * more fields than any console form has are refused (400) before they are collected.
- */
-function formFieldsOf(text: string): Record<string, string | string[]> {
-  const fields = new Map<string, string | string[]>();
-  let count = 0;
-  for (const [name, value] of new URLSearchParams(text)) {
-    if (++count > consoleFormLimits.fields) {
-      throw new HttpError(400, `Bad request: a console form has at most ${consoleFormLimits.fields} fields`);
-    }
-    const held = fields.get(name);
-    if (held === undefined) fields.set(name, value);
-    else if (Array.isArray(held)) held.push(value);
-    else fields.set(name, [held, value]);
-  }
-  // Own properties each (a field named `__proto__` is only a field).
-  return Object.fromEntries(fields);
 }

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
 import { packageVersion } from "../../scripts/package-version";
 import { buildPythonPackages } from "../../scripts/python-package";
-import { officialTerraformProvider } from "../../provider/public/cli";
+import { officialTerraformProvider } from "../../provider/public/cli/terraform";
 import { type LocalServer, startLocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";

@@ -5,8 +5,8 @@
  *   installs the plugin.
  * - From the release folder alone, with no Node.js on PATH (issue #41): the plugin's executable, which carries its
  *   own Node.js, serves the local API server (`pulumi-resource-streamkap local`), and the YAML, Python and Go
- *   starters (release/starters) run up, a no-op preview and destroy against it through the installed plugin, on
- *   the release's wheel and Go module proxy.
+ *   quickstarts of the release's examples archive run up, a no-op preview and destroy against it through the
+ *   installed plugin, on the release's wheel and Go module proxy.
  * - Both tarballs are published to a real npm registry (Verdaccio, tests/harness/npm-registry.ts). A fresh
  *   TypeScript project `npm install`s `pulumi-streamkap` from it and runs the quickstart as written; another
  *   installs `@streamkap/pulumi` and runs the quickstart through the installed plugin. What `pulumi-streamkap
@@ -30,7 +30,7 @@ import { type CliRun, cliEnvironment, pulumiBinary, runPulumi, runPulumiOk } fro
 import { TestProject } from "../harness/project";
 import { goProjectFromProxy, pythonProjectFromWheel } from "../harness/released-sdks";
 
-/** A local API server as the release's plugin executable serves it: each starter's service by name. */
+/** A local API server as the release's plugin executable serves it: each example's service by name. */
 interface ReleasedLocalServer {
   baseUrl: string;
   services: Map<string, { clientId: string; secret: string }>;
@@ -49,7 +49,7 @@ let server: LocalServer;
 let registry: NpmRegistry;
 let releasedServer: ReleasedLocalServer;
 const projects: TestProject[] = [];
-/** The YAML starter: no plugins block, so the plugin comes from `pulumi plugin install` alone. */
+/** The YAML quickstart: no plugins block, so the plugin comes from `pulumi plugin install` alone. */
 let yamlProgram: string;
 
 /** PATH without any directory holding a `node`: what runs must not need one. */
@@ -78,7 +78,7 @@ beforeAll(async () => {
 
   server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20, topicDiscoveryDelayMs: 20 });
   releasedServer = await startReleasedLocalServer(pluginArchive(platform), ["yaml", "python", "go"]);
-  yamlProgram = fs.readFileSync(path.join(release.starters.dir, "yaml", "Pulumi.yaml"), "utf8");
+  yamlProgram = fs.readFileSync(path.join(release.documentation.dir, "examples", "yaml", "Pulumi.yaml"), "utf8");
 
   registry = await startNpmRegistry();
   for (const tarball of release.npm) registry.publish(tarball);
@@ -107,7 +107,7 @@ test("the release holds each package by its ecosystem's name, one version throug
     `python/${python}.tar.gz`,
     `python/${python}-py3-none-any.whl`,
     ...goFiles,
-    `pulumi-streamkap-starters-v${version}.tar.gz`,
+    `pulumi-streamkap-examples-v${version}.tar.gz`,
   ];
   expect([...release.npm, ...release.plugins, release.python.sdist, release.python.wheel].map(relative)).toEqual(
     files.slice(0, 10),
@@ -236,8 +236,12 @@ async function startReleasedLocalServer(archive: string, names: readonly string[
   };
 }
 
-/** A copy of a release's starter as a user's project, its stack on the released server's service of that name. */
-async function starterProject(dir: string, name: string, projectEnv: NodeJS.ProcessEnv = {}): Promise<UserProject> {
+/** A copy of a quickstart of the release's examples as a user's project, its stack on the released server's service of that name. */
+async function releasedExampleProject(
+  dir: string,
+  name: string,
+  projectEnv: NodeJS.ProcessEnv = {},
+): Promise<UserProject> {
   const credentials = releasedServer.services.get(name);
   if (!credentials) throw new Error(`the released local server has no service "${name}"`);
   const service = { baseUrl: releasedServer.baseUrl, ...credentials };
@@ -246,10 +250,10 @@ async function starterProject(dir: string, name: string, projectEnv: NodeJS.Proc
   return Object.assign(made, { api: new ServiceApi(service), service, env: { ...projectEnv, PATH: pathWithoutNode } });
 }
 
-test("the YAML starter runs on the plugin pulumi plugin install fetched, against the plugin's own local server", async () => {
+test("the YAML quickstart of the release's examples runs on the plugin pulumi plugin install fetched, against the plugin's own local server", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-release-"));
-  fs.cpSync(path.join(release.starters.dir, "yaml"), dir, { recursive: true });
-  const made = await starterProject(dir, "yaml");
+  fs.cpSync(path.join(release.documentation.dir, "examples", "yaml"), dir, { recursive: true });
+  const made = await releasedExampleProject(dir, "yaml");
   expect(await installPlugin(made)).toContain(`resource plugin streamkap-${version}`);
   const outputs = await upQuickstart(made);
   expect(outputs.topicId).toBe(`events-${made.stack.name}`);
@@ -491,17 +495,21 @@ test("@streamkap/pulumi from the registry runs the quickstart through the instal
   await previewAndDestroy(made);
 }, 600_000);
 
-test("the Go starter on the SDK from the release's module proxy runs through the installed plugin", async () => {
-  const { dir, env: goEnv } = goProjectFromProxy(release.go.proxy, version, path.join(release.starters.dir, "go"));
-  const made = await starterProject(dir, "go", goEnv);
+test("the Go quickstart of the release's examples, on the SDK from the release's module proxy runs through the installed plugin", async () => {
+  const { dir, env: goEnv } = goProjectFromProxy(
+    release.go.proxy,
+    version,
+    path.join(release.documentation.dir, "examples", "go"),
+  );
+  const made = await releasedExampleProject(dir, "go", goEnv);
   await installPlugin(made);
   await upQuickstart(made);
   await previewAndDestroy(made);
 }, 600_000);
 
-test("the Python starter on the release's wheel runs through the installed plugin", async () => {
-  const starter = path.join(release.starters.dir, "python");
-  const made = await starterProject(pythonProjectFromWheel(release.python.wheel, starter), "python");
+test("the Python quickstart of the release's examples, on the release's wheel runs through the installed plugin", async () => {
+  const example = path.join(release.documentation.dir, "examples", "python");
+  const made = await releasedExampleProject(pythonProjectFromWheel(release.python.wheel, example), "python");
   await installPlugin(made);
   await upQuickstart(made);
   await previewAndDestroy(made);

@@ -1,7 +1,7 @@
 /**
  * The quickstart as a Pulumi YAML program (examples/yaml), run for real (issue #17): the engine runs it through
  * Pulumi YAML's language host and the Streamkap provider plugin the project names by path (`plugins.providers`,
- * so nothing needs to be on PATH), against the local API server. Up, a no-op preview with no API call, refresh,
+ * added to the example's program, so nothing needs to be on PATH), against the local API server. Up, a no-op preview with no API call, refresh,
  * destroy: the same objects as the TypeScript quickstart's, and nothing left after.
  *
  * The project holds the package as `npm install pulumi-streamkap` leaves it and names the plugin as a user would,
@@ -25,13 +25,12 @@ beforeAll(async () => {
   world.server = await startLocalServer({ statusDelayMs: 30, deleteDelayMs: 30, topicDiscoveryDelayMs: 30 });
   world.api = new ServiceApi(world.server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-"));
+  // The example names no plugin path (a user's installs the plugin); this project names the package's, as
+  // docs/languages.md shows.
   const program = fs.readFileSync(path.join(repoRoot, "examples", "yaml", "Pulumi.yaml"), "utf8");
-  const pluginPath = "      path: ../../plugin\n";
-  if (!program.includes(pluginPath)) throw new Error("examples/yaml/Pulumi.yaml no longer names the plugin's path");
-  fs.writeFileSync(
-    path.join(dir, "Pulumi.yaml"),
-    program.replace(pluginPath, "      path: node_modules/pulumi-streamkap/plugin\n"),
-  );
+  const plugins = "plugins:\n  providers:\n    - name: streamkap\n      path: node_modules/pulumi-streamkap/plugin\n";
+  if (!program.includes("\nresources:\n")) throw new Error("examples/yaml/Pulumi.yaml has no resources: block");
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program.replace("\nresources:\n", `\n${plugins}resources:\n`));
   installPackageCopy(dir);
   world.project = await TestProject.fromDirectory(dir, world.server);
 });

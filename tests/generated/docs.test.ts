@@ -22,10 +22,19 @@ test("the README's first program is examples/quickstart/index.ts, which `npm run
   expect(first?.code).toBe(read("examples/quickstart/index.ts"));
 });
 
-test("every relative link in README.md and docs/ names a file that exists, and a heading of it", () => {
+/**
+ * Links to this repository's own files on GitHub, which the npm package does not hold (the benches' results, the
+ * workflows, the generated SDKs): the path must exist here.
+ */
+const ownRepository = /^https:\/\/github\.com\/streamkap-com\/pulumi-streamkap\/(?:blob|tree)\/main\/([^#]+)/;
+
+test("every relative link in README.md, docs/ and examples/ names a file that exists, and a heading of it", () => {
   const broken: string[] = [];
   for (const file of files) {
     for (const link of links(read(file))) {
+      const own = ownRepository.exec(link.target);
+      if (own && !fs.existsSync(path.join(repoRoot, decodeURI(own[1] ?? ""))))
+        broken.push(`${file}:${link.line}: ${link.target} (no such file in this repository)`);
       if (/^(https?:|mailto:)/i.test(link.target)) continue;
       const [target, anchor] = link.target.split("#", 2);
       const resolved = target ? path.join(path.dirname(path.join(repoRoot, file)), decodeURI(target)) : "";
@@ -81,7 +90,7 @@ function located(output: string, placed: Placed[]): string[] {
     });
 }
 
-test("every TypeScript example in README.md and docs/ compiles against this package as written", async () => {
+test("every TypeScript example in README.md, docs/ and examples/ compiles against this package as written", async () => {
   const { placed, unmarked } = typescriptBlocks();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "doc-blocks-"));
   try {
@@ -119,7 +128,7 @@ test("every TypeScript example in README.md and docs/ compiles against this pack
   }
 }, 120_000);
 
-test("every YAML example in README.md and docs/ parses, and a whole Pulumi.yaml names its project and runtime", () => {
+test("every YAML example in README.md, docs/ and examples/ parses, and a whole Pulumi.yaml names its project and runtime", () => {
   // js-yaml comes with the toolchain's dependencies; it has no type declarations, so its one function is typed here.
   const { load } = createRequire(__filename)("js-yaml") as { load: (text: string) => unknown };
   const failures: string[] = [];

@@ -1,7 +1,8 @@
 /**
  * `npm pack` from a clean clone makes a package that works: its `prepack` builds what it publishes, the tarball
- * holds the built SDK, runtime, plugin, local server and commands (and none of the tests, examples or scripts),
- * and, unpacked into a project as `npm install` would, it loads, its command runs, and its plugin starts.
+ * holds the built SDK, runtime, plugin, local server and commands, the documentation and the examples (and none of
+ * the tests, benches, scripts or tools), every link of its documentation leads to a file it holds, and, unpacked
+ * into a project as `npm install` would, it loads, its command runs, and its plugin starts.
  */
 import { execFile, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -11,9 +12,23 @@ import { promisify } from "node:util";
 
 import { linkDependencies } from "../../scripts/install-copy";
 import { npmPack } from "../../scripts/release";
+import { links } from "../harness/doc-blocks";
 import { copyOfTree } from "../harness/tree-copy";
 
 const run = promisify(execFile);
+
+/** The relative links of a Markdown file of the package that lead to nothing among `held` (its files). */
+function brokenLinks(file: string, held: readonly string[]): string[] {
+  const text = fs.readFileSync(path.join(scratch, "clone", file), "utf8");
+  return links(text)
+    .map(({ target }) => target.replace(/#.*$/, ""))
+    .filter((target) => target !== "" && !/^[a-z]+:/i.test(target))
+    .map((target) => path.posix.normalize(path.posix.join(path.posix.dirname(file), target)))
+    .filter(
+      (target) => !held.includes(target) && !held.some((other) => other.startsWith(`${target.replace(/\/$/, "")}/`)),
+    )
+    .map((target) => `${file} -> ${target}`);
+}
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-pack-"));
 let files: string[];
 let tarball: string;
@@ -44,22 +59,24 @@ test("the tarball holds what users run, built, and nothing of the repository's o
     "dist/server/index.js",
     "dist/cli/main.js",
     "dist/catalogue/index.js",
+    "docs/languages.md",
+    "examples/README.md",
+    "examples/yaml/Pulumi.yaml",
+    "examples/python/requirements.txt",
+    "examples/go/go.mod",
   ];
   expect(expected.filter((file) => !files.includes(file))).toEqual([]);
-  const internal = files.filter((file) =>
-    /^(dist\/)?(tests|examples|bench|scripts\/(?!toolchain\.sh))|^sdk-gen\//.test(file),
-  );
+  // What only this repository's own builds and tests use.
+  const internal = files.filter((file) => /^(dist\/)?(tests|bench|scripts|tools)\/|^sdk-gen\//.test(file));
   expect(internal).toEqual([]);
 });
 
-test("every relative link of the packed README.md leads to a file the tarball holds", () => {
-  // Read where the package is installed (node_modules/pulumi-streamkap), the README's links must not lead nowhere.
-  const readme = fs.readFileSync(path.join(scratch, "clone", "README.md"), "utf8");
-  const targets = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
-    .map((match) => match[1] ?? "")
-    .filter((target) => !/^[a-z]+:/.test(target));
-  expect(targets.length).toBeGreaterThan(5);
-  expect(targets.filter((target) => !files.includes(path.posix.normalize(target)))).toEqual([]);
+test("every relative link of every Markdown file the tarball holds leads to a file or folder it holds", () => {
+  // Read where the package is installed (node_modules/pulumi-streamkap), no link may lead nowhere.
+  const markdown = files.filter((file) => file.endsWith(".md"));
+  expect(markdown.length).toBeGreaterThan(10);
+  const broken = markdown.flatMap((file) => brokenLinks(file, files));
+  expect(broken).toEqual([]);
 });
 
 test("installed from the tarball, the package loads, its command runs and its plugin starts", async () => {

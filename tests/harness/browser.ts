@@ -1,189 +1,75 @@
 /**
- * A real browser for tests: Debian's headless Chromium, driven over the Chrome DevTools Protocol with Node's own
- * WebSocket (no driver package). When Chromium is missing it is installed from the Debian packages (`apt-get`,
- * as root); where that cannot be done, `launchBrowser` says why and the caller skips with that reason printed.
+ * A real browser for tests: Debian's headless Chromium, driven by playwright-core (which downloads no browser of
+ * its own). scripts/toolchain.sh installs Chromium and names it in PULUMI_STREAMKAP_CHROMIUM; a test never
+ * installs anything, so without Chromium `launchBrowser` fails and says how to get it.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
+import { type BrowserContext as DriverContext, type Page as DriverPage, chromium as driver } from "playwright-core";
 
-const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const debianChromium = "/usr/bin/chromium";
 
-function installedChromium(): string | undefined {
-  return candidates.find((candidate) => fs.existsSync(candidate));
-}
-
-/** Chromium's path, installing Debian's package when it is missing; or why there is none. */
+/** Chromium's path (PULUMI_STREAMKAP_CHROMIUM, else Debian's), or why there is none and how to get it. */
 export function chromium(): { path: string } | { missing: string } {
-  const found = installedChromium();
-  if (found) return { path: found };
-  if (process.getuid?.() !== 0 || !fs.existsSync("/usr/bin/apt-get")) {
-    return {
-      missing: "Chromium is not installed and this user cannot install it: run `sudo apt-get install chromium`",
-    };
-  }
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env, timeout: 300_000 });
-    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], {
-      stdio: "ignore",
-      env,
-      timeout: 600_000,
-    });
-  } catch (error) {
-    return { missing: `installing Debian's chromium failed: ${(error as Error).message.split("\n")[0]}` };
-  }
-  const installed = installedChromium();
-  return installed ? { path: installed } : { missing: "apt-get installed chromium, but no chromium binary was found" };
-}
-
-interface Pending {
-  resolve: (value: Record<string, unknown>) => void;
-  reject: (error: Error) => void;
-}
-
-/** One DevTools connection: commands with answers, and events by name. */
-class Connection {
-  private next = 1;
-  private readonly pending = new Map<number, Pending>();
-  private readonly listeners: Array<(method: string, params: Record<string, unknown>, session?: string) => void> = [];
-
-  constructor(private readonly socket: WebSocket) {
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(String(event.data)) as {
-        id?: number;
-        result?: Record<string, unknown>;
-        error?: { message: string };
-        method?: string;
-        params?: Record<string, unknown>;
-        sessionId?: string;
-      };
-      if (message.id !== undefined) {
-        const waiting = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (message.error) waiting?.reject(new Error(message.error.message));
-        else waiting?.resolve(message.result ?? {});
-      } else if (message.method) {
-        for (const listener of this.listeners) listener(message.method, message.params ?? {}, message.sessionId);
-      }
-    });
-  }
-
-  send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Record<string, unknown>> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  }
-
-  /** The next event `method` of `sessionId`. */
-  once(method: string, sessionId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${method} within ${timeoutMs} ms`)), timeoutMs);
-      const listener = (name: string, params: Record<string, unknown>, session?: string) => {
-        if (name !== method || session !== sessionId) return;
-        clearTimeout(timer);
-        this.listeners.splice(this.listeners.indexOf(listener), 1);
-        resolve(params);
-      };
-      this.listeners.push(listener);
-    });
-  }
+  const named = process.env.PULUMI_STREAMKAP_CHROMIUM;
+  const candidate = named || debianChromium;
+  if (fs.existsSync(candidate)) return { path: candidate };
+  const where = named ? `PULUMI_STREAMKAP_CHROMIUM names ${named}, which does not exist` : `no ${debianChromium}`;
+  return {
+    missing:
+      `Chromium is not installed (${where}): run the tests through scripts/toolchain.sh (\`npm test\` does), ` +
+      "which installs Debian's chromium package when it runs as root, or install Debian's chromium package yourself",
+  };
 }
 
 /** A tab: navigate, read the page by script, type, click, press keys, take screenshots. */
 export class Page {
-  constructor(
-    private readonly connection: Connection,
-    private readonly session: string,
-  ) {}
+  constructor(private readonly page: DriverPage) {}
 
   /** Runs `expression` in the page and returns its value (awaited, as JSON). */
-  async evaluate<T>(expression: string): Promise<T> {
-    const answer = (await this.connection.send(
-      "Runtime.evaluate",
-      { expression, returnByValue: true, awaitPromise: true },
-      this.session,
-    )) as { result?: { value?: T }; exceptionDetails?: { text?: string; exception?: { description?: string } } };
-    if (answer.exceptionDetails) {
-      throw new Error(
-        answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? "script failed",
-      );
-    }
-    return answer.result?.value as T;
+  evaluate<T>(expression: string): Promise<T> {
+    return this.page.evaluate<T>(expression);
   }
 
   /** Does `action` and waits for the page it leads to to load. */
   async navigating(action: () => Promise<unknown>): Promise<void> {
-    const loaded = this.connection.once("Page.loadEventFired", this.session);
+    // Listening before acting: a fast server can finish loading before `action` returns.
+    const loaded = this.page.waitForEvent("load");
     await action();
     await loaded;
   }
 
-  goto(url: string): Promise<void> {
-    return this.navigating(() => this.connection.send("Page.navigate", { url }, this.session));
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: "load" });
   }
 
-  url(): Promise<string> {
-    return this.evaluate<string>("location.href");
+  async url(): Promise<string> {
+    return this.page.url();
   }
 
+  /** The element's text as a reader sees it; "" when there is no such element, so a test can assert its absence. */
   text(selector = "main"): Promise<string> {
     return this.evaluate<string>(`document.querySelector(${JSON.stringify(selector)})?.innerText ?? ""`);
   }
 
-  /** Types into a field as a user does: focus, then key by key. */
+  /** Types into a field as a user does: focus, clear, then enter the text. */
   async type(selector: string, value: string): Promise<void> {
-    await this.evaluate(
-      `(() => { const f = document.querySelector(${JSON.stringify(selector)}); f.focus(); f.value = ""; })()`,
-    );
-    await this.connection.send("Input.insertText", { text: value }, this.session);
+    await this.page.locator(selector).first().fill(value);
   }
 
   /** Clicks the element's centre with the mouse and waits for the page it opens. */
   async clickAndWait(selector: string): Promise<void> {
-    const box = await this.evaluate<{ x: number; y: number }>(
-      `(() => { const e = document.querySelector(${JSON.stringify(selector)}); e.scrollIntoView({block: "center"});` +
-        ` const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`,
-    );
-    await this.navigating(async () => {
-      for (const type of ["mousePressed", "mouseReleased"]) {
-        await this.connection.send(
-          "Input.dispatchMouseEvent",
-          { type, x: box.x, y: box.y, button: "left", clickCount: 1 },
-          this.session,
-        );
-      }
-    });
+    // `first()`: the lists' selectors match every row's link, and the tests mean the first, as querySelector does.
+    await this.navigating(() => this.page.locator(selector).first().click());
   }
 
   /** Presses a key (`Tab`, `Enter`) once. */
   async press(key: "Tab" | "Enter"): Promise<void> {
-    const code = { Tab: 9, Enter: 13 }[key];
-    const text = key === "Enter" ? "\r" : undefined;
-    await this.connection.send(
-      "Input.dispatchKeyEvent",
-      { type: "keyDown", key, code: key, windowsVirtualKeyCode: code, ...(text ? { text } : {}) },
-      this.session,
-    );
-    await this.connection.send(
-      "Input.dispatchKeyEvent",
-      { type: "keyUp", key, code: key, windowsVirtualKeyCode: code },
-      this.session,
-    );
+    await this.page.keyboard.press(key);
   }
 
   /** A PNG of what the window shows (`fullPage`: of the whole page). */
   async screenshot(file: string, fullPage = false): Promise<void> {
-    const { data } = (await this.connection.send(
-      "Page.captureScreenshot",
-      { format: "png", captureBeyondViewport: fullPage },
-      this.session,
-    )) as { data: string };
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, Buffer.from(data, "base64"));
+    await this.page.screenshot({ path: file, fullPage, type: "png" });
   }
 }
 
@@ -192,66 +78,25 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Starts headless Chromium with a profile of its own, or says why it cannot. */
-export async function launchBrowser(): Promise<Browser | { missing: string }> {
+/** Starts headless Chromium with a profile of its own; fails, saying how to get Chromium, when it is missing. */
+export async function launchBrowser(): Promise<Browser> {
   const found = chromium();
-  if ("missing" in found) return found;
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-chromium-"));
-  const child: ChildProcess = spawn(
-    found.path,
-    [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--no-first-run",
-      "--no-default-browser-check",
-      `--user-data-dir=${profile}`,
-      "--remote-debugging-port=0",
-      "about:blank",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen.slice(-500)}`)), 60_000);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(-500)}`)));
-  });
-  const socket = new WebSocket(endpoint);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", () => reject(new Error("could not connect to Chromium")), { once: true });
-  });
-  const connection = new Connection(socket);
+  if ("missing" in found) throw new Error(found.missing);
+  const browser = await driver.launch({ executablePath: found.path, headless: true, timeout: 60_000 });
+  // One context for every page, as one browser profile: a page opened later shares the sign-in cookie.
+  let context: DriverContext;
+  try {
+    context = await browser.newContext({ deviceScaleFactor: 1 });
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
   return {
     newPage: async (width = 1280, height = 900) => {
-      const { targetId } = (await connection.send("Target.createTarget", { url: "about:blank" })) as {
-        targetId: string;
-      };
-      const { sessionId } = (await connection.send("Target.attachToTarget", { targetId, flatten: true })) as {
-        sessionId: string;
-      };
-      await connection.send("Page.enable", {}, sessionId);
-      await connection.send(
-        "Emulation.setDeviceMetricsOverride",
-        { width, height, deviceScaleFactor: 1, mobile: false },
-        sessionId,
-      );
-      return new Page(connection, sessionId);
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height });
+      return new Page(page);
     },
-    close: async () => {
-      socket.close();
-      child.kill("SIGKILL");
-      await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(undefined)));
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }

@@ -7,7 +7,7 @@ import * as path from "node:path";
 
 export const repoRoot = path.resolve(__dirname, "../../..");
 
-/** README.md and every Markdown file under docs/, as paths relative to the repository root. */
+/** README.md and every Markdown file under docs/ and examples/, as paths relative to the repository root. */
 export function documentationFiles(): string[] {
   const found: string[] = ["README.md"];
   const walk = (dir: string): void => {
@@ -20,6 +20,7 @@ export function documentationFiles(): string[] {
     }
   };
   walk("docs");
+  walk("examples");
   return found;
 }
 

@@ -13,7 +13,6 @@ import { pathToFileURL } from "node:url";
 
 import { goEnv, goModulePath } from "../../scripts/gen-sdks";
 import { escapeModulePath } from "../../scripts/go-module-proxy";
-import { releasedGoMod } from "../../scripts/starters";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 
@@ -24,8 +23,8 @@ export interface GoProject {
 }
 
 /**
- * A copy of examples/go (or of a release's Go starter, `source`) requiring the SDK at `version` (no `v`) from the
- * module proxy at `proxy`, its go.sum completed from there.
+ * A copy of examples/go (or of the one a release holds, `source`), which requires the SDK at `version` (no `v`),
+ * on the module proxy at `proxy`; its go.sum completed from there.
  */
 export function goProjectFromProxy(
   proxy: string,
@@ -43,11 +42,11 @@ export function goProjectFromProxy(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-go-"));
   for (const file of ["Pulumi.yaml", "main.go", "go.sum"])
     fs.copyFileSync(path.join(source, file), path.join(dir, file));
-  // The example builds against the checkout by a `replace`; the copy requires the released version instead (a
-  // starter does already).
+  // The example pins the release's SDK, which only the module proxy serves.
   const goMod = fs.readFileSync(path.join(source, "go.mod"), "utf8");
-  const released = goMod.includes("replace ") ? releasedGoMod(goMod, version) : goMod;
-  fs.writeFileSync(path.join(dir, "go.mod"), released);
+  if (!goMod.includes(`${goModulePath} v${version}\n`) || goMod.includes("replace "))
+    throw new Error(`${source}/go.mod does not require ${goModulePath} v${version} (and nothing else in its place)`);
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod);
   // The example's go.sum has no lines for the unpublished SDK: downloading it from the proxy adds them, and the
   // program then builds read-only like a user's.
   execFileSync("go", ["mod", "download", `${goModulePath}@v${version}`], {
@@ -81,15 +80,18 @@ function forgetStaleModule(modCache: string, proxy: string, version: string): vo
 
 /**
  * A copy of examples/python with the virtualenv its Pulumi.yaml names, made as a user makes it, holding `wheel`
- * and its dependencies (pulumi among them) from PyPI. Given a release's Python `starter`, the copy is of it, and
- * its requirements.txt (which pins the released version) is installed with the wheel's folder as a package index.
+ * and its dependencies (pulumi among them) from PyPI. Given the copy of examples/python a release holds,
+ * `released`, the copy is of it, and its requirements.txt (which pins the release's SDK) is installed with the
+ * wheel's folder as a package index, as its README says.
  */
-export function pythonProjectFromWheel(wheel: string, starter?: string): string {
-  const source = starter ?? path.join(repoRoot, "examples", "python");
+export function pythonProjectFromWheel(wheel: string, released?: string): string {
+  const source = released ?? path.join(repoRoot, "examples", "python");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-python-"));
   for (const file of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(source, file), path.join(dir, file));
   execFileSync("python3", ["-m", "venv", "venv"], { cwd: dir, stdio: "pipe" });
-  const what = starter ? ["-r", path.join(starter, "requirements.txt"), "--find-links", path.dirname(wheel)] : [wheel];
+  const what = released
+    ? ["-r", path.join(released, "requirements.txt"), "--find-links", path.dirname(wheel)]
+    : [wheel];
   execFileSync(path.join(dir, "venv", "bin", "pip"), ["install", "--quiet", ...what], {
     cwd: dir,
     stdio: "pipe",

@@ -1,10 +1,13 @@
 /**
  * The Go module proxy a release writes for the Go SDK (scripts/go-module-proxy.ts): the protocol's files under the
- * escaped module path, and a module zip as Go's rules make it, read back here entry by entry.
+ * escaped module path, and a module zip made by golang.org/x/mod/zip (gomodzip, built by scripts/toolchain.sh),
+ * read back here entry by entry and downloaded from the proxy by the go command.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import * as zlib from "node:zlib";
 
 import { goModuleTag, writeGoModuleProxy } from "../../scripts/go-module-proxy";
@@ -47,14 +50,39 @@ function writeFiles(root: string, files: Record<string, string>): void {
   }
 }
 
-test("the proxy holds list, info, mod and a zip of the module's files under module@version/", () => {
-  const source = path.join(dir, "source");
-  const goMod = `module ${modulePath}\n\ngo 1.25\n`;
+/**
+ * `go` in `cwd` with only the proxy at `proxy` and a module cache of its own below the test's folder, so no module
+ * of an earlier run answers in the proxy's place; its output.
+ */
+function goFromProxy(proxy: string, args: string[], cwd: string = dir): string {
+  return execFileSync("go", args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      GOPROXY: pathToFileURL(proxy).href,
+      GOSUMDB: "off",
+      GOMODCACHE: path.join(dir, "gomod"),
+      // A writable module cache, which afterEach can remove; go.sum written as downloads complete it.
+      GOFLAGS: "-modcacherw -mod=mod",
+      GOTOOLCHAIN: "local",
+      GOWORK: "off",
+    },
+  });
+}
+
+const goMod = `module ${modulePath}\n\ngo 1.25\n`;
+
+/** A module's sources with what a module zip leaves out beside what it holds. */
+function writeSource(source: string): void {
   writeFiles(source, {
     "go.mod": goMod,
     "main.go": "package pkg\n".repeat(100),
     "empty.txt": "",
     "config/config.go": "package config\n",
+    // Since Go 1.24 (this go.mod's language version is later) vendor/modules.txt is left out like the vendored
+    // packages beside it.
     "vendor/modules.txt": "# vendored\n",
     "vendor/example.com/dep/dep.go": "package dep\n",
     "nested/go.mod": "module example.com/nested\n",
@@ -62,6 +90,11 @@ test("the proxy holds list, info, mod and a zip of the module's files under modu
     ".git/HEAD": "ref: refs/heads/main\n",
   });
   fs.symlinkSync("main.go", path.join(source, "link.go"));
+}
+
+test("the proxy holds list, info, mod and a zip of the module's files under module@version/", () => {
+  const source = path.join(dir, "source");
+  writeSource(source);
   const out = path.join(dir, "proxy");
   expect(writeGoModuleProxy(out, modulePath, "0.1.0", source)).toBe(out);
 
@@ -77,8 +110,8 @@ test("the proxy holds list, info, mod and a zip of the module's files under modu
   const zip = fs.readFileSync(path.join(versions, "v0.1.0.zip"));
   const entries = readZip(zip);
   const prefix = `${modulePath}@v0.1.0/`;
-  expect([...entries.keys()]).toEqual(
-    ["config/config.go", "empty.txt", "go.mod", "main.go", "vendor/modules.txt"].map((f) => prefix + f),
+  expect([...entries.keys()].sort()).toEqual(
+    ["config/config.go", "empty.txt", "go.mod", "main.go"].map((f) => prefix + f),
   );
   expect(entries.get(`${prefix}go.mod`)).toBe(goMod);
   expect(entries.get(`${prefix}main.go`)).toBe("package pkg\n".repeat(100));
@@ -90,6 +123,53 @@ test("the proxy holds list, info, mod and a zip of the module's files under modu
   expect(fs.readFileSync(path.join(versions, "v0.1.0.zip")).equals(zip)).toBe(true);
   writeGoModuleProxy(out, modulePath, "0.2.0", source);
   expect(fs.readFileSync(path.join(versions, "list"), "utf8")).toBe("v0.1.0\nv0.2.0\n");
+});
+
+test("the go command lists and downloads the module from the proxy, and builds against it", () => {
+  const source = path.join(dir, "source");
+  writeSource(source);
+  const proxy = writeGoModuleProxy(path.join(dir, "proxy"), modulePath, "0.1.0", source);
+  writeGoModuleProxy(proxy, modulePath, "0.2.0", source);
+
+  const listed = JSON.parse(goFromProxy(proxy, ["list", "-m", "-versions", "-json", `${modulePath}@latest`])) as {
+    Versions?: string[];
+  };
+  expect(listed.Versions).toEqual(["v0.1.0", "v0.2.0"]);
+  // `go mod download` unpacks the zip with the same checks as for any module: a zip Go refuses fails here.
+  const downloaded = JSON.parse(goFromProxy(proxy, ["mod", "download", "-json", `${modulePath}@v0.1.0`])) as {
+    Dir: string;
+    Sum: string;
+    Error?: string;
+  };
+  expect(downloaded.Error).toBeUndefined();
+  expect(downloaded.Sum).toMatch(/^h1:/);
+  expect(fs.readdirSync(downloaded.Dir).sort()).toEqual(["config", "empty.txt", "go.mod", "main.go"]);
+
+  // A program requiring the module at the version builds from it.
+  const program = path.join(dir, "program");
+  writeFiles(program, {
+    "go.mod": `module example.com/program\n\ngo 1.25\n\nrequire ${modulePath} v0.1.0\n`,
+    "main.go": `package main\n\nimport _ "${modulePath}/config"\n\nfunc main() {}\n`,
+  });
+  goFromProxy(proxy, ["build", "-o", path.join(dir, "program-bin"), "."], program);
+  expect(fs.readFileSync(path.join(program, "go.sum"), "utf8")).toContain(`${modulePath} v0.1.0 ${downloaded.Sum}`);
+});
+
+test("the zip is made only through scripts/toolchain.sh's gomodzip, and sources Go refuses list no version", () => {
+  const source = path.join(dir, "source");
+  writeSource(source);
+  const out = path.join(dir, "proxy");
+  const gomodzip = process.env.PULUMI_STREAMKAP_GOMODZIP;
+  try {
+    delete process.env.PULUMI_STREAMKAP_GOMODZIP;
+    expect(() => writeGoModuleProxy(out, modulePath, "0.1.0", source)).toThrow(/scripts\/toolchain\.sh/);
+  } finally {
+    process.env.PULUMI_STREAMKAP_GOMODZIP = gomodzip;
+  }
+
+  writeFiles(source, { "Main.go": "package pkg\n" });
+  expect(() => writeGoModuleProxy(out, modulePath, "0.1.0", source)).toThrow(/main\.go/i);
+  expect(fs.readdirSync(path.join(out, "github.com", "!example", "!mod", "sub", "go", "pkg", "@v"))).toEqual([]);
 });
 
 test("a source directory whose go.mod declares another module is refused", () => {

@@ -4,8 +4,10 @@
  * decodes to the same values, and what Pulumi's code encodes (as the engine sends it) the plugin decodes. A wrong
  * field number or type fails here, not in a user's `pulumi up`.
  */
+import { withoutTimeouts, withTimeout } from "../../provider/plugin/call-timeout";
 import { diffResponse } from "../../provider/plugin/detailed-diff";
 import { decode, encode } from "../../provider/protocol/messages";
+import { resourceProvider } from "../../provider/protocol/resource-provider";
 import { fromStruct, toStruct } from "../../provider/protocol/struct";
 
 const provider = require("@pulumi/pulumi/proto/provider_pb");
@@ -188,4 +190,41 @@ test("the plugin's Diff answer, written with the protocol's enum names, reads as
     encode("pulumirpc.DiffResponse", diffResponse({ changes: false })),
   );
   expect(none.getChanges()).toBe(provider.DiffResponse.DiffChanges.DIFF_NONE);
+});
+
+test("a request as a handler reads it: typed fields, proto3's empty values for absent ones, Structs as objects", () => {
+  const update = new provider.UpdateRequest();
+  update.setId("p-1");
+  update.setUrn("u");
+  update.setNews(Struct.fromJavaScript(properties));
+  update.setTimeout(90);
+  const read = (method: keyof typeof resourceProvider, bytes: Uint8Array) =>
+    resourceProvider[method].request.parse(decode(resourceProvider[method].requestType, Buffer.from(bytes)));
+  expect(read("Update", update.serializeBinary())).toEqual({
+    id: "p-1",
+    urn: "u",
+    olds: undefined,
+    news: properties,
+    timeout: 90,
+  });
+  expect(read("Delete", new provider.DeleteRequest().serializeBinary())).toEqual({
+    id: "",
+    urn: "",
+    properties: undefined,
+    timeout: 0,
+  });
+  expect(read("Configure", new provider.ConfigureRequest().serializeBinary())).toEqual({ variables: {} });
+});
+
+test("an answer as a handler writes it: its Structs made at the boundary, as Pulumi's code reads them", () => {
+  const answer = resourceProvider.Create.response.parse({ id: "src-1", properties });
+  const create = provider.CreateResponse.deserializeBinary(encode("pulumirpc.CreateResponse", answer));
+  expect([create.getId(), create.getProperties().toJavaScript()]).toEqual(["src-1", properties]);
+  expect(() => resourceProvider.Diff.response.parse({ changes: "DIFF_MAYBE" })).toThrow();
+});
+
+test("the call's timeout reaches the runtime as `customTimeouts`, and leaves the outputs", () => {
+  expect(withTimeout("update", 90, { a: 1 })).toEqual({ a: 1, customTimeouts: { update: "90s" } });
+  expect(withTimeout("create", 0, { a: 1 })).toEqual({ a: 1 });
+  expect(withoutTimeouts({ a: 1, customTimeouts: { delete: "5s" } })).toEqual({ a: 1 });
 });

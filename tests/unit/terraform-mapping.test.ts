@@ -9,6 +9,7 @@ import * as path from "node:path";
 
 import { getMapping, getMappings } from "../../provider/plugin/terraform-mapping";
 import { decode, encode } from "../../provider/protocol/messages";
+import { resourceProvider } from "../../provider/protocol/resource-provider";
 import { carriedByFromTerraform, officialTerraformProvider } from "../../provider/terraform/mapping";
 import {
   type FieldInfo,
@@ -156,7 +157,8 @@ test("GetMappings and GetMapping answer the key terraform (or tf) for the provid
     }
   }
   expect(getMappings({ key: "opentofu" })).toEqual({ providers: [] });
-  expect(getMappings({})).toEqual({ providers: [] });
+  // A request with no key, as the plugin reads it at its boundary.
+  expect(getMappings(resourceProvider.GetMappings.request.parse({}))).toEqual({ providers: [] });
   expect(getMapping({ key: "opentofu", provider: "" }, schemaText)).toEqual({});
   expect(getMapping({ key: "terraform", provider: "aws" }, schemaText)).toEqual({});
 });
