@@ -4,15 +4,16 @@
  * each as an update or a replacement, and `--json` previews carry the same.
  */
 import type { DiffOutcome, PropertyChange } from "../engine/diff";
-import type { Message } from "../protocol/messages";
+import type { DiffResponse, PropertyDiffKind } from "../protocol/resource-provider";
 
 /** The protocol's name of a property's change (`PropertyDiff.Kind`), `_REPLACE` when it forces a replacement. */
-function kindOf(change: PropertyChange, replaces: boolean): string {
-  return `${change.toUpperCase()}${replaces ? "_REPLACE" : ""}`;
+function kindOf(change: PropertyChange, replaces: boolean): PropertyDiffKind {
+  const kind = change.toUpperCase() as Uppercase<PropertyChange>;
+  return replaces ? `${kind}_REPLACE` : kind;
 }
 
 /** A `pulumirpc.DiffResponse`. */
-export function diffResponse(outcome: DiffOutcome): Message {
+export function diffResponse(outcome: DiffOutcome): DiffResponse {
   const properties = Object.entries(outcome.properties ?? {});
   if (outcome.changes === false) return { changes: "DIFF_NONE" };
   const replaces = new Set(outcome.replaces ?? []);

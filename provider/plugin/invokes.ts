@@ -5,6 +5,7 @@
  */
 import { errors } from "../errors";
 import { lookupEntries, lookupNamed, resultOf } from "../lookups/registry";
+import type { JsonObject } from "../protocol/struct";
 import { configuredClient } from "../runtime";
 import { argumentFailures } from "./invoke-arguments";
 import { markedSecret, revealProps } from "./wire-secrets";
@@ -17,14 +18,14 @@ export interface InvokeResult {
   failures?: Array<{ property: string; reason: string }>;
 }
 
-export async function invoke(token: string, inputs: Record<string, unknown>): Promise<InvokeResult> {
+export async function invoke(token: string, inputs: JsonObject): Promise<InvokeResult> {
   const name = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length) : token;
   const lookup = lookupNamed(name);
   if (lookup === undefined) {
     throw errors.unknownFunction({ token, served: Object.keys(lookupEntries).join(", ") });
   }
   const secretArguments = new Set<string>();
-  const args = revealProps(inputs ?? {}, secretArguments);
+  const args = revealProps(inputs, secretArguments);
   const parsed = lookup.args.safeParse(args);
   if (!parsed.success) {
     return { outputs: {}, failures: argumentFailures(name, lookup.args, args, parsed.error.issues) };
@@ -32,7 +33,7 @@ export async function invoke(token: string, inputs: Record<string, unknown>): Pr
   // Through JSON: the wire's Struct has no `undefined`, which marks an absent field in the lookups' answers.
   const result = JSON.parse(
     JSON.stringify(resultOf(name, await lookup.run(configuredClient(), parsed.data))),
-  ) as Record<string, unknown>;
+  ) as JsonObject;
   // An answer read with a secret argument is as secret as it.
   const outputs = secretArguments.size > 0 ? markedSecret(result, new Set(Object.keys(result))) : result;
   return { outputs };

@@ -15,9 +15,8 @@ import { attachEngine, attributedTo } from "../engine/report";
 import { ResourceInitError } from "../errors";
 import { kindNamed } from "../kinds";
 import * as runtime from "../runtime";
-import type { Message } from "../protocol/messages";
-import { fromStruct, toStruct } from "../protocol/struct";
-import { oldInputsOfCall, withCall, withoutTimeouts, withTimeoutOf } from "./call-context";
+import type { CheckRequest, CheckResponse } from "../protocol/resource-provider";
+import { withoutTimeouts, withTimeout } from "./call-timeout";
 import { diffResponse } from "./detailed-diff";
 import { pluginVersion } from "./plugin-version";
 import { type Handlers, serve } from "./server";
@@ -62,22 +61,13 @@ async function keepingInitState<T>(kind: string, secret: ReadonlySet<string>, op
 
 const version = pluginVersion();
 
-/** Each resource call runs with its resource's URN (warnings attach to it), its timeout and Diff's old inputs. */
-function resourceCall<T>(request: Message, work: () => Promise<T>): Promise<T> {
-  const context = {
-    timeoutSeconds: typeof request.timeout === "number" ? request.timeout : 0,
-    oldInputs: revealProps(fromStruct(request.oldInputs)),
-  };
-  return attributedTo(String(request.urn ?? ""), () => withCall(context, work));
-}
-
 /**
  * The provider's settings before any call: a `streamkap:` key that is no setting, or a value a setting cannot
  * take, fails the preview naming it (the TypeScript classes check the same when a program declares its first
  * resource). The engine passes the stack's config of the namespace as the provider's inputs, by bare name.
  */
-function checkConfig(request: Message): Message {
-  const news = revealProps(fromStruct(request.news));
+function checkConfig(request: CheckRequest): CheckResponse {
+  const news = revealProps(request.news);
   // The engine adds these to every provider's inputs.
   const engineKeys = new Set(["version", "pluginDownloadURL"]);
   const values = new Map(
@@ -86,7 +76,7 @@ function checkConfig(request: Message): Message {
       .map(([key, value]) => [`streamkap:${key}`, typeof value === "string" ? value : JSON.stringify(value)]),
   );
   // `urn:pulumi:<stack>::<project>::pulumi:providers:streamkap::<name>`
-  const project = String(request.urn ?? "").split("::")[1];
+  const project = request.urn.split("::")[1];
   const problems = settingProblems([...values.keys()], (key) => values.get(key), process.env, project);
   return {
     inputs: request.news,
@@ -96,6 +86,7 @@ function checkConfig(request: Message): Message {
 
 const readSchema = () => fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8");
 
+/** Each resource call runs `attributedTo` its resource's URN: the warnings it raises attach to that resource. */
 const handlers: Handlers = {
   GetPluginInfo: async () => ({ version }),
   GetSchema: async () => ({ schema: readSchema() }),
@@ -105,81 +96,69 @@ const handlers: Handlers = {
   Configure: async (request) => {
     // The engine names them `streamkap:config:clientId`; stack config says `streamkap:clientId`.
     const variables = new Map(
-      Object.entries((request.variables ?? {}) as Record<string, string>).map(([key, value]) => [
-        key.replace(/:config:/, ":"),
-        value,
-      ]),
+      Object.entries(request.variables).map(([key, value]) => [key.replace(/:config:/, ":"), value]),
     );
     await runtime.configure({ get: (key) => variables.get(key) });
     return { acceptSecrets: true, supportsPreview: false, acceptResources: true, acceptOutputs: true };
   },
-  Check: (request) =>
-    resourceCall(request, async () => {
-      const urn = String(request.urn);
+  Check: ({ urn, olds, news }) =>
+    attributedTo(urn, async () => {
       const kind = kindOf(urn);
       const secret = new Set<string>();
-      const news = withAutoName(kind, urn, revealProps(fromStruct(request.news), secret));
-      const outcome = await runtime.check(kind, revealProps(fromStruct(request.olds)), news);
-      const inputs = concealed(kind, (outcome.inputs ?? news) as Props, secret);
-      return { inputs: toStruct(inputs), failures: outcome.failures ?? [] };
+      const named = withAutoName(kind, urn, revealProps(news, secret));
+      const outcome = await runtime.check(kind, revealProps(olds), named);
+      const inputs = concealed(kind, (outcome.inputs ?? named) as Props, secret);
+      return { inputs, failures: outcome.failures ?? [] };
     }),
-  Diff: (request) =>
-    resourceCall(request, async () => {
-      const olds = revealProps(fromStruct(request.olds));
-      const news = revealProps(fromStruct(request.news));
-      const kind = kindOf(String(request.urn));
-      return diffResponse(await runtime.diff(kind, String(request.id), olds, news, oldInputsOfCall()));
+  // The old inputs hold the secrets of an imported object, which its outputs do not.
+  Diff: ({ id, urn, olds, news, oldInputs }) =>
+    attributedTo(urn, async () => {
+      const kind = kindOf(urn);
+      return diffResponse(await runtime.diff(kind, id, revealProps(olds), revealProps(news), revealProps(oldInputs)));
     }),
-  Create: (request) =>
-    resourceCall(request, async () => {
-      const kind = kindOf(String(request.urn));
+  Create: ({ urn, properties, timeout }) =>
+    attributedTo(urn, async () => {
+      const kind = kindOf(urn);
       const secret = new Set<string>();
-      const inputs = revealProps(fromStruct(request.properties), secret);
-      const created = await keepingInitState(kind, secret, () => runtime.create(kind, withTimeoutOf("create", inputs)));
-      return { id: created.id, properties: toStruct(concealed(kind, withoutTimeouts(created.outs), secret)) };
+      const inputs = withTimeout("create", timeout, revealProps(properties, secret));
+      const created = await keepingInitState(kind, secret, () => runtime.create(kind, inputs));
+      return { id: created.id, properties: concealed(kind, withoutTimeouts(created.outs), secret) };
     }),
-  Read: (request) =>
-    resourceCall(request, async () => {
-      const kind = kindOf(String(request.urn));
+  Read: ({ id, urn, properties }) =>
+    attributedTo(urn, async () => {
+      const kind = kindOf(urn);
       const secret = new Set<string>();
       // `pulumi import` reads an object by id alone: no properties.
-      const outcome = await runtime.read(kind, String(request.id), revealProps(fromStruct(request.properties), secret));
+      const outcome = await runtime.read(kind, id, revealProps(properties, secret));
       return {
         id: outcome.id,
-        ...(outcome.props ? { properties: toStruct(concealed(kind, outcome.props, secret)) } : {}),
-        ...(outcome.inputs ? { inputs: toStruct(concealed(kind, outcome.inputs, secret)) } : {}),
+        ...(outcome.props ? { properties: concealed(kind, outcome.props, secret) } : {}),
+        ...(outcome.inputs ? { inputs: concealed(kind, outcome.inputs, secret) } : {}),
       };
     }),
-  Update: (request) =>
-    resourceCall(request, async () => {
-      const kind = kindOf(String(request.urn));
+  Update: ({ id, urn, olds, news, timeout }) =>
+    attributedTo(urn, async () => {
+      const kind = kindOf(urn);
       const secret = new Set<string>();
-      const olds = revealProps(fromStruct(request.olds), secret);
-      const news = revealProps(fromStruct(request.news), secret);
-      const updated = await keepingInitState(kind, secret, () =>
-        runtime.update(kind, String(request.id), olds, withTimeoutOf("update", news)),
-      );
-      return { properties: toStruct(concealed(kind, withoutTimeouts(updated.outs), secret)) };
+      const before = revealProps(olds, secret);
+      const after = withTimeout("update", timeout, revealProps(news, secret));
+      const updated = await keepingInitState(kind, secret, () => runtime.update(kind, id, before, after));
+      return { properties: concealed(kind, withoutTimeouts(updated.outs), secret) };
     }),
-  Delete: (request) =>
-    resourceCall(request, async () => {
-      const kind = kindOf(String(request.urn));
-      await runtime.delete(
-        kind,
-        String(request.id),
-        withTimeoutOf("delete", revealProps(fromStruct(request.properties))),
-      );
+  Delete: ({ id, urn, properties, timeout }) =>
+    attributedTo(urn, async () => {
+      await runtime.delete(kindOf(urn), id, withTimeout("delete", timeout, revealProps(properties)));
       return {};
     }),
   // The lookups load with the first invoke: most runs declare resources only.
-  Invoke: async (request) => {
+  Invoke: async ({ tok, args }) => {
     const { invoke } = require("./invokes") as typeof import("./invokes");
-    const result = await invoke(String(request.tok), fromStruct(request.args) ?? {});
-    return { return: toStruct(result.outputs), failures: result.failures ?? [] };
+    const result = await invoke(tok, args ?? {});
+    return { return: result.outputs, failures: result.failures ?? [] };
   },
   Cancel: async () => ({}),
-  Attach: async (request) => {
-    attachEngine(String(request.address));
+  Attach: async ({ address }) => {
+    attachEngine(address);
     return {};
   },
 };

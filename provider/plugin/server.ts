@@ -1,36 +1,18 @@
 /**
  * The plugin's gRPC server: Pulumi's `ResourceProvider` service on @grpc/grpc-js, each call decoded from and
- * encoded to the protocol's messages (provider/protocol/messages.ts) by this code. The engine starts the plugin,
- * reads the port it prints on standard output, and calls it there. A method not served here (`Handshake`,
- * `CheckConfig`, `Construct`, …) answers UNIMPLEMENTED, which the engine takes as "use the default".
+ * encoded to the protocol's messages (provider/protocol/messages.ts) by this code, and held to its method's
+ * shapes (provider/protocol/resource-provider.ts) on the way in and out. The engine starts the plugin, reads the
+ * port it prints on standard output, and calls it there. A method not served here (`Handshake`, `Construct`, …)
+ * answers UNIMPLEMENTED, which the engine takes as "use the default".
  */
 import * as grpc from "@grpc/grpc-js";
 
 import { ResourceInitError, withCodeInMessage } from "../errors";
 import { decode, encode, type Message } from "../protocol/messages";
+import { type MethodName, type RequestOf, resourceProvider, type ResponseOf } from "../protocol/resource-provider";
 import { toStruct } from "../protocol/struct";
 
-/** Each served method's request and response message types. */
-const methods = {
-  GetPluginInfo: ["google.protobuf.Empty", "pulumirpc.PluginInfo"],
-  GetSchema: ["pulumirpc.GetSchemaRequest", "pulumirpc.GetSchemaResponse"],
-  GetMappings: ["pulumirpc.GetMappingsRequest", "pulumirpc.GetMappingsResponse"],
-  GetMapping: ["pulumirpc.GetMappingRequest", "pulumirpc.GetMappingResponse"],
-  CheckConfig: ["pulumirpc.CheckRequest", "pulumirpc.CheckResponse"],
-  Configure: ["pulumirpc.ConfigureRequest", "pulumirpc.ConfigureResponse"],
-  Check: ["pulumirpc.CheckRequest", "pulumirpc.CheckResponse"],
-  Diff: ["pulumirpc.DiffRequest", "pulumirpc.DiffResponse"],
-  Create: ["pulumirpc.CreateRequest", "pulumirpc.CreateResponse"],
-  Read: ["pulumirpc.ReadRequest", "pulumirpc.ReadResponse"],
-  Update: ["pulumirpc.UpdateRequest", "pulumirpc.UpdateResponse"],
-  Delete: ["pulumirpc.DeleteRequest", "google.protobuf.Empty"],
-  Invoke: ["pulumirpc.InvokeRequest", "pulumirpc.InvokeResponse"],
-  Cancel: ["google.protobuf.Empty", "google.protobuf.Empty"],
-  Attach: ["pulumirpc.PluginAttach", "google.protobuf.Empty"],
-} as const;
-
-export type MethodName = keyof typeof methods;
-export type Handlers = Record<MethodName, (request: Message) => Promise<Message>>;
+export type Handlers = { [M in MethodName]: (request: RequestOf<M>) => Promise<ResponseOf<M>> };
 
 /** `google.rpc.Status` details the engine reads from a failed call: an object made that did not become ready. */
 function statusDetails(error: ResourceInitError): grpc.Metadata {
@@ -62,7 +44,7 @@ function serviceError(failure: unknown): Partial<grpc.StatusObject> {
 
 function serviceDefinition(): grpc.ServiceDefinition {
   return Object.fromEntries(
-    Object.entries(methods).map(([name, [requestType, responseType]]) => [
+    Object.entries(resourceProvider).map(([name, { requestType, responseType }]) => [
       name,
       {
         path: `/pulumirpc.ResourceProvider/${name}`,
@@ -78,20 +60,29 @@ function serviceDefinition(): grpc.ServiceDefinition {
   );
 }
 
+/**
+ * One method's gRPC implementation: the decoded request read into its shape, the handler's answer written into
+ * the response message. A failure anywhere, the reading included, answers as the engine reads failures.
+ */
+function unary<M extends MethodName>(name: M, handle: Handlers[M]): grpc.handleUnaryCall<Message, Message> {
+  const { request, response } = resourceProvider[name];
+  return (call, callback) => {
+    Promise.resolve(call.request)
+      // The method's own schema made it: TypeScript cannot follow a generic key to its entry's output.
+      .then((message) => handle(request.parse(message) as RequestOf<M>))
+      .then((answer) => response.parse(answer))
+      .then(
+        (message) => callback(null, message),
+        (error: unknown) => callback(serviceError(error)),
+      );
+  };
+}
+
 /** Serves `handlers` on a free local port; resolves with the port once the server listens. */
 export async function serve(handlers: Handlers): Promise<number> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  const implementation = Object.fromEntries(
-    Object.entries(handlers).map(([name, handle]) => [
-      name,
-      (call: grpc.ServerUnaryCall<Message, Message>, callback: grpc.sendUnaryData<Message>) => {
-        handle(call.request).then(
-          (response) => callback(null, response),
-          (error: unknown) => callback(serviceError(error)),
-        );
-      },
-    ]),
-  );
+  const names = Object.keys(resourceProvider) as MethodName[];
+  const implementation = Object.fromEntries(names.map((name) => [name, unary(name, handlers[name])]));
   server.addService(serviceDefinition(), implementation);
   return new Promise((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) =>

@@ -4,7 +4,12 @@
  * converts (`GetMapping`). It accepts an answer only when the response's `provider` is the Terraform provider's
  * name, `streamkap`, which is ours too. Any other key, or another provider, gets an empty answer: "no mapping".
  */
-import type { Message } from "../protocol/messages";
+import type {
+  GetMappingRequest,
+  GetMappingResponse,
+  GetMappingsRequest,
+  GetMappingsResponse,
+} from "../protocol/resource-provider";
 import type { PluginSchema } from "../terraform/pulumi-mapping";
 
 const terraformKeys: ReadonlySet<string> = new Set(["terraform", "tf"]);
@@ -29,13 +34,13 @@ function mappingData(schemaText: () => string): Buffer {
   return data;
 }
 
-export function getMappings(request: Message): Message {
-  return { providers: terraformKeys.has(String(request.key ?? "")) ? [providerName] : [] };
+export function getMappings(request: GetMappingsRequest): GetMappingsResponse {
+  return { providers: terraformKeys.has(request.key) ? [providerName] : [] };
 }
 
 /** `schemaText`: the plugin's schema.json, whose tokens and property names the mapping gives. */
-export function getMapping(request: Message, schemaText: () => string): Message {
-  const wanted = String(request.provider ?? "");
-  if (!terraformKeys.has(String(request.key ?? "")) || (wanted !== "" && wanted !== providerName)) return {};
+export function getMapping(request: GetMappingRequest, schemaText: () => string): GetMappingResponse {
+  const wanted = request.provider;
+  if (!terraformKeys.has(request.key) || (wanted !== "" && wanted !== providerName)) return {};
   return { provider: providerName, data: mappingData(schemaText) };
 }

@@ -3,17 +3,21 @@
  * (secrets, unknowns) are JSON objects and strings inside it and pass through unchanged (wire-secrets.ts reads
  * them).
  */
-import type { Message } from "./messages";
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = Record<string, Json>;
 
 interface ValueMessage {
   nullValue?: number;
   numberValue?: number;
   stringValue?: string;
   boolValue?: boolean;
-  structValue?: Message;
+  structValue?: StructMessage;
   listValue?: { values?: ValueMessage[] };
+}
+
+/** A Struct as protobufjs reads and writes it (messages.ts). */
+export interface StructMessage {
+  fields?: Record<string, ValueMessage>;
 }
 
 function fromValue(value: ValueMessage): Json {
@@ -26,9 +30,9 @@ function fromValue(value: ValueMessage): Json {
 }
 
 /** A decoded Struct as an object; an absent one as `undefined`. */
-export function fromStruct(struct: unknown): Record<string, Json> | undefined {
+export function fromStruct(struct: unknown): JsonObject | undefined {
   if (struct === undefined || struct === null) return undefined;
-  const fields = ((struct as Message).fields ?? {}) as Record<string, ValueMessage>;
+  const fields = (struct as StructMessage).fields ?? {};
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, fromValue(value)]));
 }
 
@@ -50,7 +54,7 @@ function toValue(value: unknown): ValueMessage {
  * An object as a Struct, as JSON would write it: keys whose value is `undefined` (or a function) are left out;
  * the engine reads a missing key and an absent value the same.
  */
-export function toStruct(object: Record<string, unknown>): Message {
+export function toStruct(object: Record<string, unknown>): StructMessage {
   const fields = Object.entries(object)
     .filter(([, value]) => !unrepresentable(value))
     .map(([key, value]) => [key, toValue(value)]);
