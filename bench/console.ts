@@ -7,10 +7,11 @@
 // one table, the topics list and the API's page of 100 topic rows, each of which names the source's every topic.
 // Writes bench/console-results.json.
 //
-//   npm run bench:console -- [--objects 1000,5000] [--tables 2000]
+//   npm run bench:console -- [--objects 1000,5000] [--tables 2000]   (--help lists the options)
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { readScriptCommandLine, scriptCommand, UsageError } from "../scripts/script-command-line";
 import { startLocalServer } from "../server";
 import { ServiceApi } from "../tests/harness/api";
 import { chromium, launchBrowser } from "../tests/harness/browser";
@@ -35,11 +36,30 @@ interface SizeFigures {
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function numbersFromArgs(flag: string, fallback: string): number[] {
-  const at = process.argv.indexOf(flag);
-  const text = at >= 0 ? process.argv[at + 1] : fallback;
-  return text.split(",").map((part) => Number(part.trim()));
+const usage = `Usage: npm run bench:console -- [options]
+  --objects 1000,5000  sizes of the service, in objects (pipelines of five objects each)   default 1000,5000
+  --tables 2000        tables of the one wide Postgres source, one or more sizes            default 2000
+  --help, --version    this usage; the package's version`;
+
+function wholeNumbers(flag: string, text: string): number[] {
+  return text.split(",").map((part) => {
+    const value = Number(part.trim());
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new UsageError(`${flag} needs positive whole numbers, got '${part.trim()}'`);
+    }
+    return value;
+  });
 }
+
+const consoleCommand = scriptCommand(
+  "bench/console.ts",
+  usage,
+  { objects: { type: "string" }, tables: { type: "string" } },
+  (values) => ({
+    objects: wholeNumbers("--objects", values.objects ?? "1000,5000"),
+    tables: wholeNumbers("--tables", values.tables ?? "2000"),
+  }),
+);
 
 interface WideSourceFigures {
   tables: number;
@@ -165,14 +185,15 @@ async function measureWideSource(tables: number): Promise<WideSourceFigures> {
 }
 
 async function main(): Promise<void> {
+  const options = readScriptCommandLine(consoleCommand);
   const sizes: SizeFigures[] = [];
-  for (const objects of numbersFromArgs("--objects", "1000,5000")) {
+  for (const objects of options.objects) {
     const figures = await measureSize(objects);
     sizes.push(figures);
     console.log(JSON.stringify(figures));
   }
   const wideSources: WideSourceFigures[] = [];
-  for (const tables of numbersFromArgs("--tables", "2000")) {
+  for (const tables of options.tables) {
     const figures = await measureWideSource(tables);
     wideSources.push(figures);
     console.log(JSON.stringify(figures));

@@ -4,14 +4,15 @@
 // --cli and a fresh --data directory, so any build (old or new) is measured the same way, over HTTP.
 // A server that dies is the result for that size (with its stderr tail), not a crash of this script.
 // Figures go to bench/server-size-results.json under --label, next to the other labels already there.
-//   npx tsc -p tsconfig.json && bash scripts/toolchain.sh node dist/bench/server-size.js \
-//     [--cli PATH_TO_main.js] [--label NAME] [--sizes 10MB,100MB,1GB] [--seconds 10] [--out FILE]
-//     [--server-arg ARG]... (passed to `local`, e.g. --server-arg --fsync)
+//   npm run bench:server-size -- [--cli PATH_TO_main.js] [--label NAME] [--sizes 10MB,100MB,1GB] [--seconds 10]
+//     [--out FILE] [--server-arg ARG]... (passed to `local`, e.g. --server-arg=--fsync); --help lists them
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { request } from "undici";
+
+import { readScriptCommandLine, scriptCommand, UsageError } from "../scripts/script-command-line";
 
 const TOPICS = 8;
 const FILL_RECORD_BYTES = 2 ** 20;
@@ -76,41 +77,47 @@ class ServerDied extends Error {}
 
 function parseSize(text: string): { name: string; bytes: number } {
   const m = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB)?$/i.exec(text.trim());
-  if (!m) throw new Error(`bad size '${text}' (use e.g. 10MB, 1GB)`);
+  if (!m) throw new UsageError(`--sizes: bad size '${text}' (use e.g. 10MB, 1GB)`);
   const unit = (m[2] ?? "MB").toUpperCase();
   const factor = unit === "GB" ? 2 ** 30 : unit === "MB" ? 2 ** 20 : 2 ** 10;
   return { name: `${m[1]}${unit}`, bytes: Math.round(Number(m[1]) * factor) };
 }
 
-function parseArgs(argv: string[]): Options {
-  const repo = resolve(__dirname, "..", "..");
-  const options: Options = {
-    cli: join(repo, "dist", "cli", "main.js"),
-    label: "current",
-    sizes: ["10MB", "100MB", "1GB"].map(parseSize),
-    seconds: 10,
-    out: join(repo, "bench", "server-size-results.json"),
-    serverArgs: [],
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
+const usage = `Usage: npm run bench:server-size -- [options]
+  --cli FILE           the CLI whose \`local\` server is measured              default dist/cli/main.js
+  --label NAME         the name of this run's figures in the results file      default current
+  --sizes 10MB,100MB,1GB  retained records to fill up to (KB, MB or GB)         default 10MB,100MB,1GB
+  --seconds N          how long each size's ingestion is measured               default 10
+  --out FILE           the results file                         default bench/server-size-results.json
+  --server-arg ARG     an argument for \`local\` (repeatable); one starting with "-" goes as --server-arg=--fsync
+  --help, --version    this usage; the package's version`;
+
+const serverSizeCommand = scriptCommand(
+  "bench/server-size.ts",
+  usage,
+  {
+    cli: { type: "string" },
+    label: { type: "string" },
+    sizes: { type: "string" },
+    seconds: { type: "string" },
+    out: { type: "string" },
+    "server-arg": { type: "string", multiple: true },
+  },
+  (values): Options => {
+    const repo = resolve(__dirname, "..", "..");
+    const options: Options = {
+      cli: values.cli === undefined ? join(repo, "dist", "cli", "main.js") : resolve(values.cli),
+      label: values.label ?? "current",
+      sizes: (values.sizes ?? "10MB,100MB,1GB").split(",").filter(Boolean).map(parseSize),
+      seconds: values.seconds === undefined ? 10 : Number(values.seconds),
+      out: values.out === undefined ? join(repo, "bench", "server-size-results.json") : resolve(values.out),
+      serverArgs: values["server-arg"] ?? [],
     };
-    if (flag === "--cli") options.cli = resolve(value());
-    else if (flag === "--label") options.label = value();
-    else if (flag === "--sizes") options.sizes = value().split(",").filter(Boolean).map(parseSize);
-    else if (flag === "--seconds") options.seconds = Number(value());
-    else if (flag === "--out") options.out = resolve(value());
-    else if (flag === "--server-arg") options.serverArgs.push(value());
-    else throw new Error(`unknown option ${flag} (see the header of bench/server-size.ts)`);
-  }
-  if (!existsSync(options.cli)) throw new Error(`no CLI at ${options.cli} (build it first)`);
-  if (!(options.seconds > 0)) throw new Error("--seconds must be positive");
-  return options;
-}
+    if (!existsSync(options.cli)) throw new UsageError(`--cli: no CLI at ${options.cli} (build it first)`);
+    if (!(options.seconds > 0)) throw new UsageError("--seconds must be positive");
+    return options;
+  },
+);
 
 /** The server as a child process: its ready line, its pid, whether and how it exited, the tail of its stderr. */
 class ServerProcess {
@@ -498,7 +505,7 @@ function table(all: Record<string, RunResult>): string {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readScriptCommandLine(serverSizeCommand);
   const result = await run(options);
   const all = merge(options.out, result);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n\n${table(all)}\n`);

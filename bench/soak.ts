@@ -7,6 +7,7 @@
 //
 //   npm run soak                                   # default size and faults
 //   npm run soak -- --groups 25 --faults '5xx=0.1,429=0.1,drop=0.02,seed=7;ttl=20s' --out /tmp/soak
+//   npm run soak -- --help                         # the options
 //
 // Each group is a topic, a typed Postgres source, a typed Snowflake destination and a pipeline between them
 // (tests/fixtures/many), so --groups 75 makes 300 resources plus the stack.
@@ -16,6 +17,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { countersDirVariable } from "../provider/client/counters";
+import { readScriptCommandLine, scriptCommand, UsageError } from "../scripts/script-command-line";
 import { type LocalServer, startLocalServer } from "../server";
 import { ServiceApi } from "../tests/harness/api";
 import { TestProject } from "../tests/harness/project";
@@ -37,19 +39,27 @@ const defaults: Options = {
   out: path.join(repoRoot, "bench"),
 };
 
-function parseOptions(argv: readonly string[]): Options {
-  const options = { ...defaults };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) throw new Error(`${flag} needs a value`);
-    if (flag === "--groups") options.groups = Number(value);
-    else if (flag === "--faults") options.faults = value;
-    else if (flag === "--out") options.out = path.resolve(value);
-    else throw new Error(`unknown option ${flag} (known: --groups, --faults, --out)`);
-  }
-  if (!Number.isInteger(options.groups) || options.groups < 1) throw new Error("--groups must be a whole number ≥ 1");
-  return options;
-}
+const usage = `Usage: npm run soak -- [options]
+  --groups N           groups of the "many" stack, four resources each           default ${defaults.groups}
+  --faults SPEC        the local server's faults (syntax in docs/local-server.md)
+                       default ${defaults.faults}
+  --out DIR            where SOAK.md and soak-results.json go                    default bench/
+  --help, --version    this usage; the package's version`;
+
+const soakCommand = scriptCommand(
+  "bench/soak.ts",
+  usage,
+  { groups: { type: "string" }, faults: { type: "string" }, out: { type: "string" } },
+  (values): Options => {
+    const groups = values.groups === undefined ? defaults.groups : Number(values.groups);
+    if (!Number.isInteger(groups) || groups < 1) throw new UsageError("--groups must be a whole number ≥ 1");
+    return {
+      groups,
+      faults: values.faults ?? defaults.faults,
+      out: values.out === undefined ? defaults.out : path.resolve(values.out),
+    };
+  },
+);
 
 /** What the service answered during one phase, from the server's own call log. */
 interface Traffic {
@@ -292,7 +302,7 @@ async function runStack(options: Options, faults: string, label: string): Promis
 }
 
 async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2));
+  const options = readScriptCommandLine(soakCommand);
   const facts = machine();
   const resources = options.groups * 4;
   const secrets = (serverSecret: string) => [

@@ -5,10 +5,11 @@
 // each rate: wall time, calls, 429s, and the least time the rate allows (calls ÷ rate), next to an unthrottled
 // run. Writes bench/throttle-results.json and its section of bench/RESULTS.md (kept there by `npm run bench`).
 //
-//   npm run bench:throttle -- [--groups 25] [--rates 20,50,200]
+//   npm run bench:throttle -- [--groups 25] [--rates 20,50,200]   (--help lists the options)
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { readScriptCommandLine, scriptCommand, UsageError } from "../scripts/script-command-line";
 import { type LocalServer, startLocalServer } from "../server";
 import { TestProject } from "../tests/harness/project";
 
@@ -35,10 +36,29 @@ interface RateRun {
   destroy: OperationFigures;
 }
 
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback;
+const usage = `Usage: npm run bench:throttle -- [options]
+  --groups N           groups of the "many" stack, four resources each                 default 25
+  --rates 20,50,200    the service's limits to run at, requests per second, after one unlimited run
+                                                                                       default 20,50,200
+  --help, --version    this usage; the package's version`;
+
+function positiveNumber(flag: string, text: string, whole: boolean): number {
+  const value = Number(text);
+  if (!(value > 0) || (whole && !Number.isInteger(value))) {
+    throw new UsageError(`${flag} needs a positive ${whole ? "whole number" : "number"}, got '${text}'`);
+  }
+  return value;
 }
+
+const throttleCommand = scriptCommand(
+  "bench/throttle.ts",
+  usage,
+  { groups: { type: "string" }, rates: { type: "string" } },
+  (values) => ({
+    groups: positiveNumber("--groups", values.groups ?? "25", true),
+    rates: (values.rates ?? "20,50,200").split(",").map((rate) => positiveNumber("--rates", rate.trim(), false)),
+  }),
+);
 
 async function measure(
   server: LocalServer,
@@ -126,8 +146,7 @@ function writeSection(text: string): void {
 }
 
 async function main(): Promise<void> {
-  const groups = Number(option("groups", "25"));
-  const rates = option("rates", "20,50,200").split(",").map(Number);
+  const { groups, rates } = readScriptCommandLine(throttleCommand);
   const runs: RateRun[] = [];
   for (const rate of [undefined, ...rates]) {
     process.stderr.write(`throttle bench: ${groups * 4} resources, service limit ${rate ?? "none"}…\n`);

@@ -7,12 +7,21 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 
-/** Options as `parseArgs` takes them: each a string or a boolean switch. */
-export type OptionSpecs = Record<string, { type: "string" | "boolean"; short?: string }>;
+/** Options as `parseArgs` takes them: each a string or a boolean switch; `multiple` ones may be given again. */
+export type OptionSpecs = Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
 
-/** The parsed values: a string option's text, a switch's `true`, or undefined when not given. */
+/**
+ * The parsed values: a string option's text, a switch's `true`, or undefined when not given; an option given again
+ * (`multiple`) has every value, in order.
+ */
 export type OptionValues<O extends OptionSpecs> = {
-  [K in keyof O]?: O[K]["type"] extends "string" ? string : boolean;
+  [K in keyof O]?: O[K]["type"] extends "string"
+    ? O[K] extends { multiple: true }
+      ? string[]
+      : string
+    : O[K] extends { multiple: true }
+      ? boolean[]
+      : boolean;
 };
 
 /** Something wrong with how the command was called: printed with a pointer to `--help`, exit code 2. */
@@ -53,7 +62,10 @@ function usageProblem(command: string, error: unknown): string {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option "${flag}"`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return message.includes("argument missing") ? `${flag} needs a value` : `${flag} takes no value`;
+      if (message.includes("argument missing")) return `${flag} needs a value`;
+      // parseArgs will not take a value that looks like an option (`--out --json`): usually a forgotten value.
+      if (message.includes("ambiguous")) return `${flag} needs a value (one starting with "-" goes as ${flag}=VALUE)`;
+      return `${flag} takes no value`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
       return `unexpected argument "${quoted}": ${command} takes options only`;
     default:

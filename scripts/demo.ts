@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { startLocalServer, type LocalServer } from "../server";
+import { readScriptCommandLine, scriptCommand } from "./script-command-line";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const stack = "demo";
@@ -128,8 +129,13 @@ async function main(): Promise<void> {
   process.stdout.write("\n\x1b[32mDemo finished: created, verified with a no-change preview, destroyed.\x1b[0m\n");
 }
 
+const usage = `Usage: npm run demo -- [options]
+  --keep               stop before the destroy: the server stays up, for a look in its web console, until Enter
+  --help, --version    this usage; the package's version`;
+
 /** `npm run demo -- --keep`: the server stays up after the preview, for a look in the console, until Enter. */
-const keep = process.argv.includes("--keep");
+const keep =
+  readScriptCommandLine(scriptCommand("scripts/demo.ts", usage, { keep: { type: "boolean" } })).keep === true;
 
 function pressEnter(prompt: string): Promise<void> {
   process.stdout.write(`  ${prompt}\n`);

@@ -7,7 +7,7 @@
  *   that platform, so no Node.js need be installed) beside `lib/`, the package and its production dependencies,
  *   which the executable loads. `pulumi plugin install` unpacks the archive as it is.
  *
- * `--platforms linux-amd64,…` builds only those plugin archives (tests build the machine's own).
+ * `--platforms linux-amd64,…` builds only those plugin archives (tests build the machine's own); `--help` lists them.
  */
 import { execFileSync } from "node:child_process";
 import * as crypto from "node:crypto";
@@ -22,6 +22,7 @@ import { goModuleTag, writeGoModuleProxy } from "./go-module-proxy";
 import { buildPythonPackages } from "./python-package";
 import { unpackedPackage, unpackedWheel } from "./npm-unpack";
 import { writeDocumentation } from "./release-examples";
+import { readScriptCommandLine, scriptCommand, UsageError } from "./script-command-line";
 import { toolchainCacheDir } from "./toolchain-cache";
 
 const repoRoot = path.resolve(__dirname, "../..");
@@ -351,14 +352,30 @@ function filesBelow(dir: string): string[] {
     .sort();
 }
 
+const usage = `Usage: npm run release -- [options]
+  --platforms LIST     build only these plugin archives, e.g. linux-amd64,darwin-arm64      default: all of
+                       ${Object.keys(pluginPlatforms).join(",")}
+  --help, --version    this usage; the package's version`;
+
+const releaseCommand = scriptCommand(
+  "scripts/release.ts",
+  usage,
+  { platforms: { type: "string" } },
+  (values): { platforms: PluginPlatform[] | undefined } => {
+    const isPlatform = (name: string): name is PluginPlatform => Object.hasOwn(pluginPlatforms, name);
+    const platforms = values.platforms?.split(",");
+    const unknown = (platforms ?? []).filter((platform) => !isPlatform(platform));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `--platforms: unknown platforms ${unknown.join(", ")} (known: ${Object.keys(pluginPlatforms).join(", ")})`,
+      );
+    }
+    return { platforms: platforms?.filter(isPlatform) };
+  },
+);
+
 if (require.main === module) {
-  const flag = process.argv.find((arg) => arg.startsWith("--platforms="));
-  const platforms = flag?.slice("--platforms=".length).split(",") as PluginPlatform[] | undefined;
-  const unknown = (platforms ?? []).filter((platform) => !(platform in pluginPlatforms));
-  if (unknown.length > 0) {
-    console.error(`unknown platforms: ${unknown.join(", ")} (known: ${Object.keys(pluginPlatforms).join(", ")})`);
-    process.exit(2);
-  }
+  const { platforms } = readScriptCommandLine(releaseCommand);
   const release = buildRelease({ platforms, progress: (step) => console.error(`building ${step}…`) });
   const files = [
     ...release.npm,

@@ -8,13 +8,16 @@
 #   - pulumi-dotnet-gen (tools/pulumi-dotnet-gen): Pulumi's C# SDK generator, which newer Pulumi modules no longer
 #     carry, from an older release; built from Go modules when Go is installed;
 #   - pulumi-language-yaml (tools/pulumi-yaml), Pulumi YAML's language host, for YAML programs through the provider
-#     plugin: the one on PATH, else built from Go modules when Go is installed;
+#     plugin: the one on PATH, else built from Go modules when Go is installed; and yaml-examples from the same
+#     module, which writes the schema's examples in YAML;
 #   - pulumi-language-go, a Go language host for Go programs through the provider plugin (examples/go): the one on
 #     PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-go) built from Go modules when Go is
 #     installed;
 #   - pulumi-language-python, a Python language host for Python programs through the provider plugin
 #     (examples/python): the one on PATH, else our own minimal one (tools/pulumi-cli/cmd/pulumi-language-python)
 #     built from Go modules when Go is installed;
+#   - pulumi-docs-gen (tools/pulumi-docs-gen): the Pulumi Registry's API docs generator, from an older pkg release,
+#     to render schema.json's pages in a test; built from Go modules when Go is installed;
 #   - actionlint (tools/actionlint), the GitHub Actions workflow checker, to check .github/workflows; built from Go
 #     modules when Go is installed;
 #   - gomodzip (tools/pulumi-cli/cmd/gomodzip): the Go SDK's module zip for the release's Go module proxy, made by
@@ -137,6 +140,22 @@ ensure_yaml_host() {
   ensure_go_tool "$dir" "$module" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
     "pulumi-language-yaml (Pulumi YAML)" "about 1–2 minutes" "$module/go.mod" "$module/go.sum" || return 0
   export PATH="$dir:$PATH"
+}
+
+# yaml-examples: the schema's examples in YAML, with Pulumi YAML's own program generator (scripts/gen-schema).
+ensure_yaml_examples() {
+  local module="$ROOT/tools/pulumi-yaml" dir="$CACHE/yaml-examples"
+  ensure_go_tool "$dir" "$module" ./cmd/yaml-examples "yaml-examples (Pulumi YAML's program generator)" \
+    "about 1–2 minutes" "$module/go.mod" "$module/go.sum" "$module"/cmd/yaml-examples/*.go || return 0
+  export PULUMI_STREAMKAP_YAML_EXAMPLES="$dir/yaml-examples"
+}
+
+# pulumi-docs-gen: the Registry's API docs generator, to render schema.json's pages (tests/generated/registry-docs.test.ts).
+ensure_docs_gen() {
+  local module="$ROOT/tools/pulumi-docs-gen" dir="$CACHE/pulumi-docs-gen"
+  ensure_go_tool "$dir" "$module" pulumi-streamkap.local/tools/pulumi-docs-gen "pulumi-docs-gen (the Registry's docs generator)" \
+    "about 1–3 minutes" "$module/go.mod" "$module/go.sum" "$module"/*.go || return 0
+  export PULUMI_STREAMKAP_DOCS_GEN="$dir/pulumi-docs-gen"
 }
 
 # A Go language host, beside the CLI on PATH: the one on PATH (a pulumi install bundles it), else ours, since the
@@ -265,6 +284,8 @@ ensure_pulumi
 ensure_schema_tool
 ensure_dotnet_gen
 ensure_yaml_host
+ensure_yaml_examples
+ensure_docs_gen
 ensure_go_host
 ensure_python_host
 ensure_actionlint
@@ -278,6 +299,8 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_PULUMI_BIN=\"$PULUMI_STREAMKAP_PULUMI_BIN\""
   echo "export PULUMI_STREAMKAP_SCHEMA_TOOL=\"${PULUMI_STREAMKAP_SCHEMA_TOOL:-}\""
   echo "export PULUMI_STREAMKAP_DOTNET_GEN=\"${PULUMI_STREAMKAP_DOTNET_GEN:-}\""
+  echo "export PULUMI_STREAMKAP_YAML_EXAMPLES=\"${PULUMI_STREAMKAP_YAML_EXAMPLES:-}\""
+  echo "export PULUMI_STREAMKAP_DOCS_GEN=\"${PULUMI_STREAMKAP_DOCS_GEN:-}\""
   echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
   echo "export PULUMI_STREAMKAP_GOMODZIP=\"${PULUMI_STREAMKAP_GOMODZIP:-}\""
   echo "export PULUMI_STREAMKAP_RCODESIGN=\"${PULUMI_STREAMKAP_RCODESIGN:-}\""

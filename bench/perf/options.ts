@@ -1,6 +1,13 @@
 // Command-line options of `npm run bench` (bench/perf/run.ts).
 import * as path from "node:path";
 
+import {
+  type OptionSpecs,
+  type OptionValues,
+  type ScriptCommand,
+  scriptCommand,
+  UsageError,
+} from "../../scripts/script-command-line";
 import type { Layout } from "./layout";
 
 /**
@@ -40,7 +47,7 @@ export interface BenchOptions {
   command: string;
 }
 
-export const usage = `usage: npm run bench -- [options]
+const usage = `Usage: npm run bench -- [options]
   --sizes 10,100,500   stack sizes in resources (groups of ten kinds)      default 10,100,500
   --latency 25         fixed latency the local API server adds per call, ms  default 25
   --parallel N         the engine's --parallel                              default: pulumi's default
@@ -57,17 +64,20 @@ export const usage = `usage: npm run bench -- [options]
                        instead of a copy installed in the project's node_modules as users have it
   --cpu-prof DIR       node processes under pulumi (program, provider) write V8 CPU profiles into DIR
   --keep               keep the temporary project directories
-  --render FILE        only re-render the report from a results.json (e.g. after editing bench/perf/analysis.md)`;
+  --render FILE        only re-render the report from a results.json (e.g. after editing bench/perf/analysis.md)
+  --help, --version    this usage; the package's version`;
 
 function positiveInteger(flag: string, text: string | undefined): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${flag} needs a positive whole number, got '${text}'`);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new UsageError(`${flag} needs a positive whole number, got '${text}'`);
+  }
   return value;
 }
 
 function nonNegative(flag: string, text: string | undefined): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a number of 0 or more, got '${text}'`);
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${flag} needs a number of 0 or more, got '${text}'`);
   return value;
 }
 
@@ -79,117 +89,87 @@ export function repeatsFor(options: Pick<BenchOptions, "repeat" | "quick">, reso
   return options.repeat ?? (options.quick || resources > 100 ? 1 : 3);
 }
 
-/** Parses `argv` (without node and the script); throws with a message naming the bad flag. */
-export function parseOptions(argv: string[], repoRoot: string): BenchOptions {
-  let sizes: number[] | undefined;
-  let latencyMs = 25;
-  let parallel: number | undefined;
-  let variants: Array<"floor" | "provider"> = ["floor", "provider"];
-  let only: Variant | undefined;
-  let pluginSizes: number[] | undefined;
-  let repeat: number | undefined;
-  let out: string | undefined;
-  let json: string | undefined;
-  let quick = false;
-  let large = false;
-  let keep = false;
-  const config: Record<string, string> = {};
-  let cpuProfileDir: string | undefined;
-  let layout: Layout = "installed";
-  let renderOnly: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = (): string | undefined => argv[++i];
-    switch (flag) {
-      case "--sizes":
-        sizes = (value() ?? "").split(",").map((size) => positiveInteger("--sizes", size.trim()));
-        break;
-      case "--latency":
-        latencyMs = nonNegative("--latency", value());
-        break;
-      case "--parallel":
-        parallel = positiveInteger("--parallel", value());
-        break;
-      case "--only": {
-        const given = value();
-        if (given !== "floor" && given !== "provider" && given !== "plugin") {
-          throw new Error(`--only takes floor, provider or plugin, got '${given}'`);
-        }
-        only = given;
-        variants = given === "plugin" ? [] : [given];
-        break;
-      }
-      case "--plugin-sizes": {
-        const list = value() ?? "";
-        pluginSizes =
-          list.trim() === "none" ? [] : list.split(",").map((size) => positiveInteger("--plugin-sizes", size.trim()));
-        break;
-      }
-      case "--repeat":
-        repeat = positiveInteger("--repeat", value());
-        break;
-      case "--quick":
-        quick = true;
-        break;
-      case "--large":
-        large = true;
-        break;
-      case "--out":
-        out = value();
-        break;
-      case "--json":
-        json = value();
-        break;
-      case "--keep":
-        keep = true;
-        break;
-      case "--render":
-        renderOnly = path.resolve(value() ?? "");
-        break;
-      case "--linked":
-        layout = "linked";
-        break;
-      case "--cpu-prof":
-        cpuProfileDir = path.resolve(value() ?? "");
-        break;
-      case "--config": {
-        const pair = value() ?? "";
-        const eq = pair.indexOf("=");
-        if (eq <= 0) throw new Error(`--config takes KEY=VALUE, got '${pair}'`);
-        config[pair.slice(0, eq)] = pair.slice(eq + 1);
-        break;
-      }
-      default:
-        throw new Error(`unknown option '${flag}'\n${usage}`);
-    }
+const benchOptionSpecs = {
+  sizes: { type: "string" },
+  latency: { type: "string" },
+  parallel: { type: "string" },
+  only: { type: "string" },
+  "plugin-sizes": { type: "string" },
+  repeat: { type: "string" },
+  quick: { type: "boolean" },
+  large: { type: "boolean" },
+  out: { type: "string" },
+  json: { type: "string" },
+  keep: { type: "boolean" },
+  render: { type: "string" },
+  linked: { type: "boolean" },
+  "cpu-prof": { type: "string" },
+  config: { type: "string", multiple: true },
+} as const satisfies OptionSpecs;
+
+/** The options of `npm run bench` from its parsed command line `argv`; a bad value is a UsageError naming its flag. */
+function benchOptions(
+  values: OptionValues<typeof benchOptionSpecs>,
+  argv: readonly string[],
+  repoRoot: string,
+): BenchOptions {
+  const sizes = values.sizes?.split(",").map((size) => positiveInteger("--sizes", size.trim()));
+  const only = values.only;
+  if (only !== undefined && only !== "floor" && only !== "provider" && only !== "plugin") {
+    throw new UsageError(`--only takes floor, provider or plugin, got '${only}'`);
   }
+  const variants: Array<"floor" | "provider"> =
+    only === undefined ? ["floor", "provider"] : only === "plugin" ? [] : [only];
+  let pluginSizes =
+    values["plugin-sizes"] === undefined
+      ? undefined
+      : values["plugin-sizes"].trim() === "none"
+        ? []
+        : values["plugin-sizes"].split(",").map((size) => positiveInteger("--plugin-sizes", size.trim()));
+  const config: Record<string, string> = {};
+  for (const pair of values.config ?? []) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new UsageError(`--config takes KEY=VALUE, got '${pair}'`);
+    config[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  const quick = values.quick === true;
+  const large = values.large === true;
   const report = path.resolve(
     repoRoot,
-    out ?? (quick ? path.join("dist", "bench", "perf", "quick", "RESULTS.md") : path.join("bench", "RESULTS.md")),
+    values.out ??
+      (quick ? path.join("dist", "bench", "perf", "quick", "RESULTS.md") : path.join("bench", "RESULTS.md")),
   );
-  if (large && (quick || sizes !== undefined))
-    throw new Error("--large chooses the sizes: leave out --quick and --sizes");
+  if (large && (quick || sizes !== undefined)) {
+    throw new UsageError("--large chooses the sizes: leave out --quick and --sizes");
+  }
   const allSizes = sizes ?? (quick ? [10] : large ? [10, 100, 500, 2000] : [10, 100, 500]);
   if (only !== undefined && only !== "plugin") pluginSizes = [];
   const strayPluginSize = pluginSizes?.find((size) => !allSizes.includes(size));
   if (strayPluginSize !== undefined) {
-    throw new Error(`--plugin-sizes takes sizes of --sizes (${allSizes.join(",")}), got ${strayPluginSize}`);
+    throw new UsageError(`--plugin-sizes takes sizes of --sizes (${allSizes.join(",")}), got ${strayPluginSize}`);
   }
   return {
     sizes: allSizes,
-    latencyMs,
-    parallel,
+    latencyMs: values.latency === undefined ? 25 : nonNegative("--latency", values.latency),
+    parallel: values.parallel === undefined ? undefined : positiveInteger("--parallel", values.parallel),
     variants,
     pluginSizes: pluginSizes ?? allSizes,
-    repeat,
+    repeat: values.repeat === undefined ? undefined : positiveInteger("--repeat", values.repeat),
     out: report,
-    json: json ? path.resolve(repoRoot, json) : path.join(path.dirname(report), "results.json"),
+    json: values.json ? path.resolve(repoRoot, values.json) : path.join(path.dirname(report), "results.json"),
     quick,
-    keep,
+    keep: values.keep === true,
     config,
-    layout,
-    cpuProfileDir,
-    renderOnly,
+    layout: values.linked ? "linked" : "installed",
+    cpuProfileDir: values["cpu-prof"] === undefined ? undefined : path.resolve(values["cpu-prof"]),
+    renderOnly: values.render === undefined ? undefined : path.resolve(values.render),
     command: ["npm run bench", ...(argv.length > 0 ? ["--", ...argv] : [])].join(" "),
   };
+}
+
+/** The command line of `npm run bench` in a checkout at `repoRoot` (reports and results go below it by default). */
+export function benchCommand(repoRoot: string): ScriptCommand<typeof benchOptionSpecs, BenchOptions> {
+  return scriptCommand("bench/perf/run.ts", usage, benchOptionSpecs, (values, argv) =>
+    benchOptions(values, argv, repoRoot),
+  );
 }

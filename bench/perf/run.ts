@@ -7,8 +7,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { resolveSettings } from "../../provider/settings";
+import { readScriptCommandLine } from "../../scripts/script-command-line";
 import { machineFacts } from "./machine";
-import { type BenchOptions, parseOptions, repeatsFor, usage, type Variant } from "./options";
+import { benchCommand, type BenchOptions, repeatsFor, type Variant } from "./options";
 import { ProcessTreeSampler } from "./process-sampler";
 import { renderReport } from "./report";
 import type { BenchResults, RunSettings, SizeResults } from "./results";
@@ -80,18 +81,7 @@ function write(options: BenchOptions, results: BenchResults): void {
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes("--help") || process.argv.includes("-h")) {
-    process.stdout.write(`${usage}\n`);
-    return;
-  }
-  let options: BenchOptions;
-  try {
-    options = parseOptions(process.argv.slice(2), repoRoot);
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 2;
-    return;
-  }
+  const options = readScriptCommandLine(benchCommand(repoRoot));
   if (options.renderOnly) {
     const results = JSON.parse(fs.readFileSync(options.renderOnly, "utf8")) as BenchResults;
     writeReport(options, results);

@@ -11,7 +11,15 @@ import ts from "typescript";
 import { listKeyOf, lookupEntries } from "../../provider/lookups/registry";
 import type { SdkDeclarations, SdkLookup } from "./sdk-lookups";
 import { docOf } from "./sdk-docs";
-import { type ObjectTypeSpec, pascal, type PropertySpec, singular, type TypeRegistry, type TypeSpec } from "./types";
+import {
+  enumMembers,
+  type ObjectTypeSpec,
+  pascal,
+  type PropertySpec,
+  singular,
+  type TypeRegistry,
+  type TypeSpec,
+} from "./types";
 
 export interface FunctionSpec {
   description: string;
@@ -131,7 +139,7 @@ class SdkTypes {
       return this.registry.register(`${owner}${pascal(name)}`, {
         type: "string",
         ...(description ? { description } : {}),
-        enum: values.map((value) => ({ value })),
+        enum: enumMembers(values, `${owner}${pascal(name)}`),
       });
     }
     const [only] = members;

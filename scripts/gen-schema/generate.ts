@@ -15,6 +15,7 @@ import { kindNamed } from "../../provider/kinds";
 import { type SettingSpec, settingSources } from "../../provider/settings";
 import { type ClassDocs, typedClassDocs } from "../gen-connectors";
 import { packageVersion } from "../package-version";
+import { examplesSection, generateExamples } from "./examples";
 import { functionSpecs } from "./functions";
 import { readSdk, type ResourceClass } from "./sdk-docs";
 import { readLookups } from "./sdk-lookups";
@@ -181,8 +182,20 @@ function withPlainLinks<T>(value: T): T {
   ) as T;
 }
 
+/**
+ * The schema as written to schema.json: each resource's description ends with its examples in every language
+ * (examples.ts), generated from the schema without them.
+ */
 export function schemaText(): string {
-  return `${JSON.stringify(withPlainLinks(buildSchema()), null, 2)}\n`;
+  const schema = withPlainLinks(buildSchema());
+  const examples = generateExamples(`${JSON.stringify(schema, null, 2)}\n`);
+  const resources = schema.resources as Record<string, { description: string }>;
+  for (const [token, resource] of Object.entries(resources)) {
+    const programs = examples.get(token.split(":").at(-1) ?? "");
+    if (!programs) throw new Error(`${token} has no example`);
+    resource.description = `${resource.description}\n\n${examplesSection(programs)}`;
+  }
+  return `${JSON.stringify(schema, null, 2)}\n`;
 }
 
 if (require.main === module) {

@@ -28,7 +28,7 @@ export interface ObjectTypeSpec {
 export interface EnumTypeSpec {
   type: "string" | "integer" | "number";
   description?: string;
-  enum: Array<{ value: string | number }>;
+  enum: Array<{ name: string; value: string | number }>;
 }
 
 export type NamedType = ObjectTypeSpec | EnumTypeSpec;
@@ -52,6 +52,34 @@ export interface JsonSchema {
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };
 export const pascal = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, _sep, c: string) => c.toUpperCase());
+
+/**
+ * An enum value's member name in every SDK, chosen rather than left to each generator: without one, they derive
+ * names that differ by language (TypeScript `Connector_status`, Go `AlertType_CONNECTOR_STATUS`) and between a
+ * generator's SDK and its own program generator (Go's writes `AlertType_Connector_status`, which the SDK lacks).
+ * The value's words in PascalCase: `connector_status` → `ConnectorStatus`, `us-east-1` → `UsEast1`, `READ` → `Read`.
+ */
+export function enumMemberName(value: string | number): string {
+  const words = String(value)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== "");
+  const name = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join("");
+  return /^[A-Za-z]/.test(name) ? name : `Value${name}`;
+}
+
+/** The members of an enum type, each named by {@link enumMemberName}; two values with one name are refused. */
+export function enumMembers(values: ReadonlyArray<string | number>, typeName: string): EnumTypeSpec["enum"] {
+  const members = values.map((value) => ({ name: enumMemberName(value), value }));
+  const seen = new Map<string, string | number>();
+  for (const { name, value } of members) {
+    const other = seen.get(name);
+    if (other !== undefined)
+      throw new Error(`${typeName}: ${JSON.stringify(other)} and ${JSON.stringify(value)} both name ${name}`);
+    seen.set(name, value);
+  }
+  return members;
+}
 
 export const singular = (name: string) => name.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
 
@@ -99,7 +127,7 @@ export class TypeRegistry {
       const type = typeof schema.enum[0] === "string" ? "string" : "number";
       return this.register(schema.title ?? `${owner}${pascal(name)}`, {
         type,
-        enum: schema.enum.map((value) => ({ value })),
+        enum: enumMembers(schema.enum, schema.title ?? `${owner}${pascal(name)}`),
       });
     }
     switch (schema.type) {

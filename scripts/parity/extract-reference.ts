@@ -5,12 +5,13 @@
  * moves (CI has no copy of it), then `npm run generate`. The v2 releases' attribute names (tags v2.0.0 to the
  * newest v2) are merged in, marked `v2Only`, so a state a v2 provider wrote is read too:
  *
- *   node dist/scripts/parity/extract-reference.js /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
+ *   node dist/scripts/parity/extract-reference.js --repo /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { readScriptCommandLine, scriptCommand, UsageError } from "../script-command-line";
 import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
 
 const branch = "develop";
@@ -306,9 +307,23 @@ function withV2Names(resources: ReferenceType[], repo: string, tags: string[]): 
   return [...merged.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+const usage = `Usage: node dist/scripts/parity/extract-reference.js --repo DIR
+  --repo DIR           a git directory of streamkap-com/terraform-provider-streamkap (branch develop, tags v2.*)
+                       (required); writes scripts/parity/reference.json
+  --help, --version    this usage; the package's version`;
+
+const extractReferenceCommand = scriptCommand(
+  "scripts/parity/extract-reference.ts",
+  usage,
+  { repo: { type: "string" } },
+  (values) => {
+    if (!values.repo) throw new UsageError("--repo DIR is required: the git directory of terraform-provider-streamkap");
+    return { repo: values.repo };
+  },
+);
+
 function main(): void {
-  const repo = process.argv[2];
-  if (!repo) throw new Error("usage: extract-reference <git directory of terraform-provider-streamkap>");
+  const { repo } = readScriptCommandLine(extractReferenceCommand);
   const transformExtras = addedAttributes(show(repo, "internal/resource/transform/base.go"));
   const wrappers = [
     ...list(repo, "internal/resource/source"),

@@ -15,6 +15,54 @@ namespace Streamkap.Pulumi
     /// shows rules changed in the console and channels disconnected there; the next `up` sets them back. The service
     /// has no create for subscribers, so one that already exists under `subscriberId` is taken over; destroying
     /// disconnects its channels and clears its rules.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var opsSlackWebhook = config.Require("opsSlackWebhook");
+    ///     var ops = new Streamkap.Pulumi.AlertSubscriber("ops", new()
+    ///     {
+    ///         SubscriberId = "ops-team",
+    ///         Name = "Operations",
+    ///         Email = "ops@example.com",
+    ///         Channels = new Streamkap.Pulumi.Inputs.AlertChannelsArgs
+    ///         {
+    ///             Slack = new Streamkap.Pulumi.Inputs.AlertWebhookArgs
+    ///             {
+    ///                 WebhookUrl = opsSlackWebhook,
+    ///             },
+    ///         },
+    ///         Preferences = new[]
+    ///         {
+    ///             new Streamkap.Pulumi.Inputs.AlertPreferenceArgs
+    ///             {
+    ///                 Alert = Streamkap.Pulumi.AlertType.ConnectorStatus,
+    ///                 Channels = new[]
+    ///                 {
+    ///                     Streamkap.Pulumi.AlertChannel.Email,
+    ///                     Streamkap.Pulumi.AlertChannel.Slack,
+    ///                 },
+    ///             },
+    ///             new Streamkap.Pulumi.Inputs.AlertPreferenceArgs
+    ///             {
+    ///                 Alert = Streamkap.Pulumi.AlertType.Lag,
+    ///                 Channels = new[]
+    ///                 {
+    ///                     Streamkap.Pulumi.AlertChannel.Slack,
+    ///                 },
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:AlertSubscriber")]
     public partial class AlertSubscriber : global::Pulumi.CustomResource

@@ -14,6 +14,30 @@ namespace Streamkap.Pulumi
     /// An AlloyDB source (connector code `alloydb`): captures changes from AlloyDB and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "alloydb"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var alloyDbSource = new Streamkap.Pulumi.AlloyDbSource("alloyDbSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         DatabaseDbname = "shop",
+    ///         SchemaIncludeList = "public",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:AlloyDbSource")]
     public partial class AlloyDbSource : global::Pulumi.CustomResource

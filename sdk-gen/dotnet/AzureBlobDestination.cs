@@ -14,6 +14,25 @@ namespace Streamkap.Pulumi
     /// An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var azblobConnectionString = config.Require("azblobConnectionString");
+    ///     var azureBlobDestination = new Streamkap.Pulumi.AzureBlobDestination("azureBlobDestination", new()
+    ///     {
+    ///         AzblobConnectionString = azblobConnectionString,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:AzureBlobDestination")]
     public partial class AzureBlobDestination : global::Pulumi.CustomResource

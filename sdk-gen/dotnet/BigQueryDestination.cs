@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var keyfile = config.Require("keyfile");
+    ///     var bigQueryDestination = new Streamkap.Pulumi.BigQueryDestination("bigQueryDestination", new()
+    ///     {
+    ///         Keyfile = keyfile,
+    ///         DefaultDataset = "analytics",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:BigQueryDestination")]
     public partial class BigQueryDestination : global::Pulumi.CustomResource

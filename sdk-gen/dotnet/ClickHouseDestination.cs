@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var clickHouseDestination = new Streamkap.Pulumi.ClickHouseDestination("clickHouseDestination", new()
+    ///     {
+    ///         Hostname = "clickhouse.example.com",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///         Database = "analytics",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ClickHouseDestination")]
     public partial class ClickHouseDestination : global::Pulumi.CustomResource

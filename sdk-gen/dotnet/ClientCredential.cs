@@ -15,6 +15,27 @@ namespace Streamkap.Pulumi
     /// stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
     /// as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
     /// secret.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var ci = new Streamkap.Pulumi.ClientCredential("ci", new()
+    ///     {
+    ///         Roles = new[]
+    ///         {
+    ///             "viewer",
+    ///         },
+    ///         Description = "CI checks",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ClientCredential")]
     public partial class ClientCredential : global::Pulumi.CustomResource

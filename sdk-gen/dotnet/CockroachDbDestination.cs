@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var cockroachDbDestination = new Streamkap.Pulumi.CockroachDbDestination("cockroachDbDestination", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseDatabase = "shop",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:CockroachDbDestination")]
     public partial class CockroachDbDestination : global::Pulumi.CustomResource

@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databricksToken = config.Require("databricksToken");
+    ///     var databricksDestination = new Streamkap.Pulumi.DatabricksDestination("databricksDestination", new()
+    ///     {
+    ///         DatabricksToken = databricksToken,
+    ///         ConnectionUrl = "jdbc:databricks://example.cloud.databricks.com:443/default",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:DatabricksDestination")]
     public partial class DatabricksDestination : global::Pulumi.CustomResource

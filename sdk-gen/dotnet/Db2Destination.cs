@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A Db2 destination (connector code `db2`): delivers records from topics to Db2.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var db2Destination = new Streamkap.Pulumi.Db2Destination("db2Destination", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseDatabase = "shop",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Db2Destination")]
     public partial class Db2Destination : global::Pulumi.CustomResource

@@ -12,6 +12,33 @@ namespace Streamkap.Pulumi
 {
     /// <summary>
     /// A destination: delivers records from topics to an external system.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var snowflakeKey = config.Require("snowflakeKey");
+    ///     var warehouse = new Streamkap.Pulumi.Destination("warehouse", new()
+    ///     {
+    ///         Connector = "snowflake",
+    ///         Config = 
+    ///         {
+    ///             { "snowflake.url.name", "acme-analytics.snowflakecomputing.com" },
+    ///             { "snowflake.user.name", "STREAMKAP" },
+    ///             { "snowflake.private.key", snowflakeKey },
+    ///             { "snowflake.database.name", "ANALYTICS" },
+    ///             { "snowflake.schema.name", "RAW" },
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Destination")]
     public partial class Destination : global::Pulumi.CustomResource

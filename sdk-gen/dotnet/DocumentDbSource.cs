@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var mongodbConnectionString = config.Require("mongodbConnectionString");
+    ///     var documentDbSource = new Streamkap.Pulumi.DocumentDbSource("documentDbSource", new()
+    ///     {
+    ///         MongodbConnectionString = mongodbConnectionString,
+    ///         DatabaseIncludeList = "shop",
+    ///         CollectionIncludeList = "shop.orders",
+    ///         SignalDataCollectionSchemaOrDatabase = "streamkap",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:DocumentDbSource")]
     public partial class DocumentDbSource : global::Pulumi.CustomResource

@@ -14,6 +14,30 @@ namespace Streamkap.Pulumi
     /// A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var awsAccessKeyId = config.Require("awsAccessKeyId");
+    ///     var awsSecretKey = config.Require("awsSecretKey");
+    ///     var dynamoDbSource = new Streamkap.Pulumi.DynamoDbSource("dynamoDbSource", new()
+    ///     {
+    ///         AwsRegion = "us-east-1",
+    ///         AwsAccessKeyId = awsAccessKeyId,
+    ///         AwsSecretKey = awsSecretKey,
+    ///         S3ExportBucketName = "example-exports",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:DynamoDbSource")]
     public partial class DynamoDbSource : global::Pulumi.CustomResource

@@ -14,6 +14,25 @@ namespace Streamkap.Pulumi
     /// An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var elasticsearchSource = new Streamkap.Pulumi.ElasticsearchSource("elasticsearchSource", new()
+    ///     {
+    ///         EsHost = "search.example.com",
+    ///         EndpointIncludeList = "orders",
+    ///         DatetimeFieldName = "updated_at",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ElasticsearchSource")]
     public partial class ElasticsearchSource : global::Pulumi.CustomResource

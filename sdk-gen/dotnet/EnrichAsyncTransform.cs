@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var enrichAsync = new Streamkap.Pulumi.EnrichAsyncTransform("enrichAsync", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_enrich_async",
+    ///         AsyncTimeoutMs = 1000,
+    ///         AsyncCapacity = 50,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:EnrichAsyncTransform")]
     public partial class EnrichAsyncTransform : global::Pulumi.CustomResource

@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// An `enrich` transform: the generic `Transform` with `type: "enrich"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var enrich = new Streamkap.Pulumi.EnrichTransform("enrich", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_enrich",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:EnrichTransform")]
     public partial class EnrichTransform : global::Pulumi.CustomResource

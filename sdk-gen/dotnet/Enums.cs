@@ -78,13 +78,13 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AlertType Connector_status { get; } = new AlertType("connector_status");
+        public static AlertType ConnectorStatus { get; } = new AlertType("connector_status");
         public static AlertType Latency { get; } = new AlertType("latency");
         public static AlertType Lag { get; } = new AlertType("lag");
-        public static AlertType No_records { get; } = new AlertType("no_records");
+        public static AlertType NoRecords { get; } = new AlertType("no_records");
         public static AlertType Dlq { get; } = new AlertType("dlq");
-        public static AlertType Json_column_detected { get; } = new AlertType("json_column_detected");
-        public static AlertType Transform_status { get; } = new AlertType("transform_status");
+        public static AlertType JsonColumnDetected { get; } = new AlertType("json_column_detected");
+        public static AlertType TransformStatus { get; } = new AlertType("transform_status");
 
         public static bool operator ==(AlertType left, AlertType right) => left.Equals(right);
         public static bool operator !=(AlertType left, AlertType right) => !left.Equals(right);
@@ -111,22 +111,22 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static AwsS3Region Ap_northeast_1 { get; } = new AwsS3Region("ap-northeast-1");
-        public static AwsS3Region Ap_northeast_2 { get; } = new AwsS3Region("ap-northeast-2");
-        public static AwsS3Region Ap_south_1 { get; } = new AwsS3Region("ap-south-1");
-        public static AwsS3Region Ap_southeast_1 { get; } = new AwsS3Region("ap-southeast-1");
-        public static AwsS3Region Ap_southeast_2 { get; } = new AwsS3Region("ap-southeast-2");
-        public static AwsS3Region Ca_central_1 { get; } = new AwsS3Region("ca-central-1");
-        public static AwsS3Region Cn_north_1 { get; } = new AwsS3Region("cn-north-1");
-        public static AwsS3Region Eu_central_1 { get; } = new AwsS3Region("eu-central-1");
-        public static AwsS3Region Eu_west_1 { get; } = new AwsS3Region("eu-west-1");
-        public static AwsS3Region Eu_west_2 { get; } = new AwsS3Region("eu-west-2");
-        public static AwsS3Region Sa_east_1 { get; } = new AwsS3Region("sa-east-1");
-        public static AwsS3Region Us_east_1 { get; } = new AwsS3Region("us-east-1");
-        public static AwsS3Region Us_east_2 { get; } = new AwsS3Region("us-east-2");
-        public static AwsS3Region Us_gov_west_1 { get; } = new AwsS3Region("us-gov-west-1");
-        public static AwsS3Region Us_west_1 { get; } = new AwsS3Region("us-west-1");
-        public static AwsS3Region Us_west_2 { get; } = new AwsS3Region("us-west-2");
+        public static AwsS3Region ApNortheast1 { get; } = new AwsS3Region("ap-northeast-1");
+        public static AwsS3Region ApNortheast2 { get; } = new AwsS3Region("ap-northeast-2");
+        public static AwsS3Region ApSouth1 { get; } = new AwsS3Region("ap-south-1");
+        public static AwsS3Region ApSoutheast1 { get; } = new AwsS3Region("ap-southeast-1");
+        public static AwsS3Region ApSoutheast2 { get; } = new AwsS3Region("ap-southeast-2");
+        public static AwsS3Region CaCentral1 { get; } = new AwsS3Region("ca-central-1");
+        public static AwsS3Region CnNorth1 { get; } = new AwsS3Region("cn-north-1");
+        public static AwsS3Region EuCentral1 { get; } = new AwsS3Region("eu-central-1");
+        public static AwsS3Region EuWest1 { get; } = new AwsS3Region("eu-west-1");
+        public static AwsS3Region EuWest2 { get; } = new AwsS3Region("eu-west-2");
+        public static AwsS3Region SaEast1 { get; } = new AwsS3Region("sa-east-1");
+        public static AwsS3Region UsEast1 { get; } = new AwsS3Region("us-east-1");
+        public static AwsS3Region UsEast2 { get; } = new AwsS3Region("us-east-2");
+        public static AwsS3Region UsGovWest1 { get; } = new AwsS3Region("us-gov-west-1");
+        public static AwsS3Region UsWest1 { get; } = new AwsS3Region("us-west-1");
+        public static AwsS3Region UsWest2 { get; } = new AwsS3Region("us-west-2");
 
         public static bool operator ==(AwsS3Region left, AwsS3Region right) => left.Equals(right);
         public static bool operator !=(AwsS3Region left, AwsS3Region right) => !left.Equals(right);
@@ -183,11 +183,11 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static BigQueryDestinationTimePartitioningType DAY { get; } = new BigQueryDestinationTimePartitioningType("DAY");
-        public static BigQueryDestinationTimePartitioningType HOUR { get; } = new BigQueryDestinationTimePartitioningType("HOUR");
-        public static BigQueryDestinationTimePartitioningType MONTH { get; } = new BigQueryDestinationTimePartitioningType("MONTH");
-        public static BigQueryDestinationTimePartitioningType YEAR { get; } = new BigQueryDestinationTimePartitioningType("YEAR");
-        public static BigQueryDestinationTimePartitioningType NONE { get; } = new BigQueryDestinationTimePartitioningType("NONE");
+        public static BigQueryDestinationTimePartitioningType Day { get; } = new BigQueryDestinationTimePartitioningType("DAY");
+        public static BigQueryDestinationTimePartitioningType Hour { get; } = new BigQueryDestinationTimePartitioningType("HOUR");
+        public static BigQueryDestinationTimePartitioningType Month { get; } = new BigQueryDestinationTimePartitioningType("MONTH");
+        public static BigQueryDestinationTimePartitioningType Year { get; } = new BigQueryDestinationTimePartitioningType("YEAR");
+        public static BigQueryDestinationTimePartitioningType None { get; } = new BigQueryDestinationTimePartitioningType("NONE");
 
         public static bool operator ==(BigQueryDestinationTimePartitioningType left, BigQueryDestinationTimePartitioningType right) => left.Equals(right);
         public static bool operator !=(BigQueryDestinationTimePartitioningType left, BigQueryDestinationTimePartitioningType right) => !left.Equals(right);
@@ -215,7 +215,7 @@ namespace Streamkap.Pulumi
         }
 
         public static BinaryHandlingMode Base64 { get; } = new BinaryHandlingMode("base64");
-        public static BinaryHandlingMode Base64_url_safe { get; } = new BinaryHandlingMode("base64-url-safe");
+        public static BinaryHandlingMode Base64UrlSafe { get; } = new BinaryHandlingMode("base64-url-safe");
         public static BinaryHandlingMode Bytes { get; } = new BinaryHandlingMode("bytes");
         public static BinaryHandlingMode Hex { get; } = new BinaryHandlingMode("hex");
 
@@ -244,93 +244,93 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ConnectionTimeZone Africa_Cairo { get; } = new ConnectionTimeZone("Africa/Cairo");
-        public static ConnectionTimeZone Africa_Casablanca { get; } = new ConnectionTimeZone("Africa/Casablanca");
-        public static ConnectionTimeZone Africa_Harare { get; } = new ConnectionTimeZone("Africa/Harare");
-        public static ConnectionTimeZone Africa_Monrovia { get; } = new ConnectionTimeZone("Africa/Monrovia");
-        public static ConnectionTimeZone Africa_Nairobi { get; } = new ConnectionTimeZone("Africa/Nairobi");
-        public static ConnectionTimeZone Africa_Tripoli { get; } = new ConnectionTimeZone("Africa/Tripoli");
-        public static ConnectionTimeZone Africa_Windhoek { get; } = new ConnectionTimeZone("Africa/Windhoek");
-        public static ConnectionTimeZone America_Araguaina { get; } = new ConnectionTimeZone("America/Araguaina");
-        public static ConnectionTimeZone America_Asuncion { get; } = new ConnectionTimeZone("America/Asuncion");
-        public static ConnectionTimeZone America_Bogota { get; } = new ConnectionTimeZone("America/Bogota");
-        public static ConnectionTimeZone America_Buenos_Aires { get; } = new ConnectionTimeZone("America/Buenos_Aires");
-        public static ConnectionTimeZone America_Caracas { get; } = new ConnectionTimeZone("America/Caracas");
-        public static ConnectionTimeZone America_Chihuahua { get; } = new ConnectionTimeZone("America/Chihuahua");
-        public static ConnectionTimeZone America_Cuiaba { get; } = new ConnectionTimeZone("America/Cuiaba");
-        public static ConnectionTimeZone America_Denver { get; } = new ConnectionTimeZone("America/Denver");
-        public static ConnectionTimeZone America_Fortaleza { get; } = new ConnectionTimeZone("America/Fortaleza");
-        public static ConnectionTimeZone America_Guatemala { get; } = new ConnectionTimeZone("America/Guatemala");
-        public static ConnectionTimeZone America_Halifax { get; } = new ConnectionTimeZone("America/Halifax");
-        public static ConnectionTimeZone America_Manaus { get; } = new ConnectionTimeZone("America/Manaus");
-        public static ConnectionTimeZone America_Matamoros { get; } = new ConnectionTimeZone("America/Matamoros");
-        public static ConnectionTimeZone America_Monterrey { get; } = new ConnectionTimeZone("America/Monterrey");
-        public static ConnectionTimeZone America_Montevideo { get; } = new ConnectionTimeZone("America/Montevideo");
-        public static ConnectionTimeZone America_Phoenix { get; } = new ConnectionTimeZone("America/Phoenix");
-        public static ConnectionTimeZone America_Santiago { get; } = new ConnectionTimeZone("America/Santiago");
-        public static ConnectionTimeZone America_Tijuana { get; } = new ConnectionTimeZone("America/Tijuana");
-        public static ConnectionTimeZone Asia_Amman { get; } = new ConnectionTimeZone("Asia/Amman");
-        public static ConnectionTimeZone Asia_Ashgabat { get; } = new ConnectionTimeZone("Asia/Ashgabat");
-        public static ConnectionTimeZone Asia_Baghdad { get; } = new ConnectionTimeZone("Asia/Baghdad");
-        public static ConnectionTimeZone Asia_Baku { get; } = new ConnectionTimeZone("Asia/Baku");
-        public static ConnectionTimeZone Asia_Bangkok { get; } = new ConnectionTimeZone("Asia/Bangkok");
-        public static ConnectionTimeZone Asia_Beirut { get; } = new ConnectionTimeZone("Asia/Beirut");
-        public static ConnectionTimeZone Asia_Calcutta { get; } = new ConnectionTimeZone("Asia/Calcutta");
-        public static ConnectionTimeZone Asia_Damascus { get; } = new ConnectionTimeZone("Asia/Damascus");
-        public static ConnectionTimeZone Asia_Dhaka { get; } = new ConnectionTimeZone("Asia/Dhaka");
-        public static ConnectionTimeZone Asia_Irkutsk { get; } = new ConnectionTimeZone("Asia/Irkutsk");
-        public static ConnectionTimeZone Asia_Jerusalem { get; } = new ConnectionTimeZone("Asia/Jerusalem");
-        public static ConnectionTimeZone Asia_Kabul { get; } = new ConnectionTimeZone("Asia/Kabul");
-        public static ConnectionTimeZone Asia_Karachi { get; } = new ConnectionTimeZone("Asia/Karachi");
-        public static ConnectionTimeZone Asia_Kathmandu { get; } = new ConnectionTimeZone("Asia/Kathmandu");
-        public static ConnectionTimeZone Asia_Krasnoyarsk { get; } = new ConnectionTimeZone("Asia/Krasnoyarsk");
-        public static ConnectionTimeZone Asia_Magadan { get; } = new ConnectionTimeZone("Asia/Magadan");
-        public static ConnectionTimeZone Asia_Muscat { get; } = new ConnectionTimeZone("Asia/Muscat");
-        public static ConnectionTimeZone Asia_Novosibirsk { get; } = new ConnectionTimeZone("Asia/Novosibirsk");
-        public static ConnectionTimeZone Asia_Riyadh { get; } = new ConnectionTimeZone("Asia/Riyadh");
-        public static ConnectionTimeZone Asia_Seoul { get; } = new ConnectionTimeZone("Asia/Seoul");
-        public static ConnectionTimeZone Asia_Shanghai { get; } = new ConnectionTimeZone("Asia/Shanghai");
-        public static ConnectionTimeZone Asia_Singapore { get; } = new ConnectionTimeZone("Asia/Singapore");
-        public static ConnectionTimeZone Asia_Taipei { get; } = new ConnectionTimeZone("Asia/Taipei");
-        public static ConnectionTimeZone Asia_Tehran { get; } = new ConnectionTimeZone("Asia/Tehran");
-        public static ConnectionTimeZone Asia_Tokyo { get; } = new ConnectionTimeZone("Asia/Tokyo");
-        public static ConnectionTimeZone Asia_Ulaanbaatar { get; } = new ConnectionTimeZone("Asia/Ulaanbaatar");
-        public static ConnectionTimeZone Asia_Vladivostok { get; } = new ConnectionTimeZone("Asia/Vladivostok");
-        public static ConnectionTimeZone Asia_Yakutsk { get; } = new ConnectionTimeZone("Asia/Yakutsk");
-        public static ConnectionTimeZone Asia_Yerevan { get; } = new ConnectionTimeZone("Asia/Yerevan");
-        public static ConnectionTimeZone Atlantic_Azores { get; } = new ConnectionTimeZone("Atlantic/Azores");
-        public static ConnectionTimeZone Australia_Adelaide { get; } = new ConnectionTimeZone("Australia/Adelaide");
-        public static ConnectionTimeZone Australia_Brisbane { get; } = new ConnectionTimeZone("Australia/Brisbane");
-        public static ConnectionTimeZone Australia_Darwin { get; } = new ConnectionTimeZone("Australia/Darwin");
-        public static ConnectionTimeZone Australia_Hobart { get; } = new ConnectionTimeZone("Australia/Hobart");
-        public static ConnectionTimeZone Australia_Perth { get; } = new ConnectionTimeZone("Australia/Perth");
-        public static ConnectionTimeZone Australia_Sydney { get; } = new ConnectionTimeZone("Australia/Sydney");
-        public static ConnectionTimeZone Brazil_East { get; } = new ConnectionTimeZone("Brazil/East");
-        public static ConnectionTimeZone Canada_Newfoundland { get; } = new ConnectionTimeZone("Canada/Newfoundland");
-        public static ConnectionTimeZone Canada_Saskatchewan { get; } = new ConnectionTimeZone("Canada/Saskatchewan");
-        public static ConnectionTimeZone Canada_Yukon { get; } = new ConnectionTimeZone("Canada/Yukon");
-        public static ConnectionTimeZone Europe_Amsterdam { get; } = new ConnectionTimeZone("Europe/Amsterdam");
-        public static ConnectionTimeZone Europe_Athens { get; } = new ConnectionTimeZone("Europe/Athens");
-        public static ConnectionTimeZone Europe_Dublin { get; } = new ConnectionTimeZone("Europe/Dublin");
-        public static ConnectionTimeZone Europe_Helsinki { get; } = new ConnectionTimeZone("Europe/Helsinki");
-        public static ConnectionTimeZone Europe_Istanbul { get; } = new ConnectionTimeZone("Europe/Istanbul");
-        public static ConnectionTimeZone Europe_Kaliningrad { get; } = new ConnectionTimeZone("Europe/Kaliningrad");
-        public static ConnectionTimeZone Europe_Moscow { get; } = new ConnectionTimeZone("Europe/Moscow");
-        public static ConnectionTimeZone Europe_Paris { get; } = new ConnectionTimeZone("Europe/Paris");
-        public static ConnectionTimeZone Europe_Prague { get; } = new ConnectionTimeZone("Europe/Prague");
-        public static ConnectionTimeZone Europe_Sarajevo { get; } = new ConnectionTimeZone("Europe/Sarajevo");
-        public static ConnectionTimeZone Pacific_Auckland { get; } = new ConnectionTimeZone("Pacific/Auckland");
-        public static ConnectionTimeZone Pacific_Fiji { get; } = new ConnectionTimeZone("Pacific/Fiji");
-        public static ConnectionTimeZone Pacific_Guam { get; } = new ConnectionTimeZone("Pacific/Guam");
-        public static ConnectionTimeZone Pacific_Honolulu { get; } = new ConnectionTimeZone("Pacific/Honolulu");
-        public static ConnectionTimeZone Pacific_Samoa { get; } = new ConnectionTimeZone("Pacific/Samoa");
-        public static ConnectionTimeZone SERVER { get; } = new ConnectionTimeZone("SERVER");
-        public static ConnectionTimeZone US_Alaska { get; } = new ConnectionTimeZone("US/Alaska");
-        public static ConnectionTimeZone US_Central { get; } = new ConnectionTimeZone("US/Central");
-        public static ConnectionTimeZone US_East_Indiana { get; } = new ConnectionTimeZone("US/East-Indiana");
-        public static ConnectionTimeZone US_Eastern { get; } = new ConnectionTimeZone("US/Eastern");
-        public static ConnectionTimeZone US_Pacific { get; } = new ConnectionTimeZone("US/Pacific");
-        public static ConnectionTimeZone UTC { get; } = new ConnectionTimeZone("UTC");
+        public static ConnectionTimeZone AfricaCairo { get; } = new ConnectionTimeZone("Africa/Cairo");
+        public static ConnectionTimeZone AfricaCasablanca { get; } = new ConnectionTimeZone("Africa/Casablanca");
+        public static ConnectionTimeZone AfricaHarare { get; } = new ConnectionTimeZone("Africa/Harare");
+        public static ConnectionTimeZone AfricaMonrovia { get; } = new ConnectionTimeZone("Africa/Monrovia");
+        public static ConnectionTimeZone AfricaNairobi { get; } = new ConnectionTimeZone("Africa/Nairobi");
+        public static ConnectionTimeZone AfricaTripoli { get; } = new ConnectionTimeZone("Africa/Tripoli");
+        public static ConnectionTimeZone AfricaWindhoek { get; } = new ConnectionTimeZone("Africa/Windhoek");
+        public static ConnectionTimeZone AmericaAraguaina { get; } = new ConnectionTimeZone("America/Araguaina");
+        public static ConnectionTimeZone AmericaAsuncion { get; } = new ConnectionTimeZone("America/Asuncion");
+        public static ConnectionTimeZone AmericaBogota { get; } = new ConnectionTimeZone("America/Bogota");
+        public static ConnectionTimeZone AmericaBuenosAires { get; } = new ConnectionTimeZone("America/Buenos_Aires");
+        public static ConnectionTimeZone AmericaCaracas { get; } = new ConnectionTimeZone("America/Caracas");
+        public static ConnectionTimeZone AmericaChihuahua { get; } = new ConnectionTimeZone("America/Chihuahua");
+        public static ConnectionTimeZone AmericaCuiaba { get; } = new ConnectionTimeZone("America/Cuiaba");
+        public static ConnectionTimeZone AmericaDenver { get; } = new ConnectionTimeZone("America/Denver");
+        public static ConnectionTimeZone AmericaFortaleza { get; } = new ConnectionTimeZone("America/Fortaleza");
+        public static ConnectionTimeZone AmericaGuatemala { get; } = new ConnectionTimeZone("America/Guatemala");
+        public static ConnectionTimeZone AmericaHalifax { get; } = new ConnectionTimeZone("America/Halifax");
+        public static ConnectionTimeZone AmericaManaus { get; } = new ConnectionTimeZone("America/Manaus");
+        public static ConnectionTimeZone AmericaMatamoros { get; } = new ConnectionTimeZone("America/Matamoros");
+        public static ConnectionTimeZone AmericaMonterrey { get; } = new ConnectionTimeZone("America/Monterrey");
+        public static ConnectionTimeZone AmericaMontevideo { get; } = new ConnectionTimeZone("America/Montevideo");
+        public static ConnectionTimeZone AmericaPhoenix { get; } = new ConnectionTimeZone("America/Phoenix");
+        public static ConnectionTimeZone AmericaSantiago { get; } = new ConnectionTimeZone("America/Santiago");
+        public static ConnectionTimeZone AmericaTijuana { get; } = new ConnectionTimeZone("America/Tijuana");
+        public static ConnectionTimeZone AsiaAmman { get; } = new ConnectionTimeZone("Asia/Amman");
+        public static ConnectionTimeZone AsiaAshgabat { get; } = new ConnectionTimeZone("Asia/Ashgabat");
+        public static ConnectionTimeZone AsiaBaghdad { get; } = new ConnectionTimeZone("Asia/Baghdad");
+        public static ConnectionTimeZone AsiaBaku { get; } = new ConnectionTimeZone("Asia/Baku");
+        public static ConnectionTimeZone AsiaBangkok { get; } = new ConnectionTimeZone("Asia/Bangkok");
+        public static ConnectionTimeZone AsiaBeirut { get; } = new ConnectionTimeZone("Asia/Beirut");
+        public static ConnectionTimeZone AsiaCalcutta { get; } = new ConnectionTimeZone("Asia/Calcutta");
+        public static ConnectionTimeZone AsiaDamascus { get; } = new ConnectionTimeZone("Asia/Damascus");
+        public static ConnectionTimeZone AsiaDhaka { get; } = new ConnectionTimeZone("Asia/Dhaka");
+        public static ConnectionTimeZone AsiaIrkutsk { get; } = new ConnectionTimeZone("Asia/Irkutsk");
+        public static ConnectionTimeZone AsiaJerusalem { get; } = new ConnectionTimeZone("Asia/Jerusalem");
+        public static ConnectionTimeZone AsiaKabul { get; } = new ConnectionTimeZone("Asia/Kabul");
+        public static ConnectionTimeZone AsiaKarachi { get; } = new ConnectionTimeZone("Asia/Karachi");
+        public static ConnectionTimeZone AsiaKathmandu { get; } = new ConnectionTimeZone("Asia/Kathmandu");
+        public static ConnectionTimeZone AsiaKrasnoyarsk { get; } = new ConnectionTimeZone("Asia/Krasnoyarsk");
+        public static ConnectionTimeZone AsiaMagadan { get; } = new ConnectionTimeZone("Asia/Magadan");
+        public static ConnectionTimeZone AsiaMuscat { get; } = new ConnectionTimeZone("Asia/Muscat");
+        public static ConnectionTimeZone AsiaNovosibirsk { get; } = new ConnectionTimeZone("Asia/Novosibirsk");
+        public static ConnectionTimeZone AsiaRiyadh { get; } = new ConnectionTimeZone("Asia/Riyadh");
+        public static ConnectionTimeZone AsiaSeoul { get; } = new ConnectionTimeZone("Asia/Seoul");
+        public static ConnectionTimeZone AsiaShanghai { get; } = new ConnectionTimeZone("Asia/Shanghai");
+        public static ConnectionTimeZone AsiaSingapore { get; } = new ConnectionTimeZone("Asia/Singapore");
+        public static ConnectionTimeZone AsiaTaipei { get; } = new ConnectionTimeZone("Asia/Taipei");
+        public static ConnectionTimeZone AsiaTehran { get; } = new ConnectionTimeZone("Asia/Tehran");
+        public static ConnectionTimeZone AsiaTokyo { get; } = new ConnectionTimeZone("Asia/Tokyo");
+        public static ConnectionTimeZone AsiaUlaanbaatar { get; } = new ConnectionTimeZone("Asia/Ulaanbaatar");
+        public static ConnectionTimeZone AsiaVladivostok { get; } = new ConnectionTimeZone("Asia/Vladivostok");
+        public static ConnectionTimeZone AsiaYakutsk { get; } = new ConnectionTimeZone("Asia/Yakutsk");
+        public static ConnectionTimeZone AsiaYerevan { get; } = new ConnectionTimeZone("Asia/Yerevan");
+        public static ConnectionTimeZone AtlanticAzores { get; } = new ConnectionTimeZone("Atlantic/Azores");
+        public static ConnectionTimeZone AustraliaAdelaide { get; } = new ConnectionTimeZone("Australia/Adelaide");
+        public static ConnectionTimeZone AustraliaBrisbane { get; } = new ConnectionTimeZone("Australia/Brisbane");
+        public static ConnectionTimeZone AustraliaDarwin { get; } = new ConnectionTimeZone("Australia/Darwin");
+        public static ConnectionTimeZone AustraliaHobart { get; } = new ConnectionTimeZone("Australia/Hobart");
+        public static ConnectionTimeZone AustraliaPerth { get; } = new ConnectionTimeZone("Australia/Perth");
+        public static ConnectionTimeZone AustraliaSydney { get; } = new ConnectionTimeZone("Australia/Sydney");
+        public static ConnectionTimeZone BrazilEast { get; } = new ConnectionTimeZone("Brazil/East");
+        public static ConnectionTimeZone CanadaNewfoundland { get; } = new ConnectionTimeZone("Canada/Newfoundland");
+        public static ConnectionTimeZone CanadaSaskatchewan { get; } = new ConnectionTimeZone("Canada/Saskatchewan");
+        public static ConnectionTimeZone CanadaYukon { get; } = new ConnectionTimeZone("Canada/Yukon");
+        public static ConnectionTimeZone EuropeAmsterdam { get; } = new ConnectionTimeZone("Europe/Amsterdam");
+        public static ConnectionTimeZone EuropeAthens { get; } = new ConnectionTimeZone("Europe/Athens");
+        public static ConnectionTimeZone EuropeDublin { get; } = new ConnectionTimeZone("Europe/Dublin");
+        public static ConnectionTimeZone EuropeHelsinki { get; } = new ConnectionTimeZone("Europe/Helsinki");
+        public static ConnectionTimeZone EuropeIstanbul { get; } = new ConnectionTimeZone("Europe/Istanbul");
+        public static ConnectionTimeZone EuropeKaliningrad { get; } = new ConnectionTimeZone("Europe/Kaliningrad");
+        public static ConnectionTimeZone EuropeMoscow { get; } = new ConnectionTimeZone("Europe/Moscow");
+        public static ConnectionTimeZone EuropeParis { get; } = new ConnectionTimeZone("Europe/Paris");
+        public static ConnectionTimeZone EuropePrague { get; } = new ConnectionTimeZone("Europe/Prague");
+        public static ConnectionTimeZone EuropeSarajevo { get; } = new ConnectionTimeZone("Europe/Sarajevo");
+        public static ConnectionTimeZone PacificAuckland { get; } = new ConnectionTimeZone("Pacific/Auckland");
+        public static ConnectionTimeZone PacificFiji { get; } = new ConnectionTimeZone("Pacific/Fiji");
+        public static ConnectionTimeZone PacificGuam { get; } = new ConnectionTimeZone("Pacific/Guam");
+        public static ConnectionTimeZone PacificHonolulu { get; } = new ConnectionTimeZone("Pacific/Honolulu");
+        public static ConnectionTimeZone PacificSamoa { get; } = new ConnectionTimeZone("Pacific/Samoa");
+        public static ConnectionTimeZone Server { get; } = new ConnectionTimeZone("SERVER");
+        public static ConnectionTimeZone UsAlaska { get; } = new ConnectionTimeZone("US/Alaska");
+        public static ConnectionTimeZone UsCentral { get; } = new ConnectionTimeZone("US/Central");
+        public static ConnectionTimeZone UsEastIndiana { get; } = new ConnectionTimeZone("US/East-Indiana");
+        public static ConnectionTimeZone UsEastern { get; } = new ConnectionTimeZone("US/Eastern");
+        public static ConnectionTimeZone UsPacific { get; } = new ConnectionTimeZone("US/Pacific");
+        public static ConnectionTimeZone Utc { get; } = new ConnectionTimeZone("UTC");
 
         public static bool operator ==(ConnectionTimeZone left, ConnectionTimeZone right) => left.Equals(right);
         public static bool operator !=(ConnectionTimeZone left, ConnectionTimeZone right) => !left.Equals(right);
@@ -447,16 +447,16 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_500 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_5000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_10000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_20000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_30000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_60000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_120000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_180000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_240000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000");
-        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs DatabricksDestinationConsumerWaitTimeForLargerBatchMs_300000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value500 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value5000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value10000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value20000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value30000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value60000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value120000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value180000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value240000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000");
+        public static DatabricksDestinationConsumerWaitTimeForLargerBatchMs Value300000 { get; } = new DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000");
 
         public static bool operator ==(DatabricksDestinationConsumerWaitTimeForLargerBatchMs left, DatabricksDestinationConsumerWaitTimeForLargerBatchMs right) => left.Equals(right);
         public static bool operator !=(DatabricksDestinationConsumerWaitTimeForLargerBatchMs left, DatabricksDestinationConsumerWaitTimeForLargerBatchMs right) => !left.Equals(right);
@@ -483,9 +483,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DatabricksDestinationPartitionMode By_topic { get; } = new DatabricksDestinationPartitionMode("by_topic");
-        public static DatabricksDestinationPartitionMode By_partition { get; } = new DatabricksDestinationPartitionMode("by_partition");
-        public static DatabricksDestinationPartitionMode By_topic_and_partition { get; } = new DatabricksDestinationPartitionMode("by_topic_and_partition");
+        public static DatabricksDestinationPartitionMode ByTopic { get; } = new DatabricksDestinationPartitionMode("by_topic");
+        public static DatabricksDestinationPartitionMode ByPartition { get; } = new DatabricksDestinationPartitionMode("by_partition");
+        public static DatabricksDestinationPartitionMode ByTopicAndPartition { get; } = new DatabricksDestinationPartitionMode("by_topic_and_partition");
 
         public static bool operator ==(DatabricksDestinationPartitionMode left, DatabricksDestinationPartitionMode right) => left.Equals(right);
         public static bool operator !=(DatabricksDestinationPartitionMode left, DatabricksDestinationPartitionMode right) => !left.Equals(right);
@@ -513,7 +513,7 @@ namespace Streamkap.Pulumi
         }
 
         public static DocumentDbSourceTransformsUnwrapArrayEncoding Array { get; } = new DocumentDbSourceTransformsUnwrapArrayEncoding("array");
-        public static DocumentDbSourceTransformsUnwrapArrayEncoding Array_string { get; } = new DocumentDbSourceTransformsUnwrapArrayEncoding("array_string");
+        public static DocumentDbSourceTransformsUnwrapArrayEncoding ArrayString { get; } = new DocumentDbSourceTransformsUnwrapArrayEncoding("array_string");
 
         public static bool operator ==(DocumentDbSourceTransformsUnwrapArrayEncoding left, DocumentDbSourceTransformsUnwrapArrayEncoding right) => left.Equals(right);
         public static bool operator !=(DocumentDbSourceTransformsUnwrapArrayEncoding left, DocumentDbSourceTransformsUnwrapArrayEncoding right) => !left.Equals(right);
@@ -540,8 +540,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static DocumentIdStrategy Field_ID { get; } = new DocumentIdStrategy("Field ID");
-        public static DocumentIdStrategy Kafka_ID { get; } = new DocumentIdStrategy("Kafka ID");
+        public static DocumentIdStrategy FieldId { get; } = new DocumentIdStrategy("Field ID");
+        public static DocumentIdStrategy KafkaId { get; } = new DocumentIdStrategy("Kafka ID");
         public static DocumentIdStrategy None { get; } = new DocumentIdStrategy("None");
 
         public static bool operator ==(DocumentIdStrategy left, DocumentIdStrategy right) => left.Equals(right);
@@ -683,9 +683,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static FileFormat CSV { get; } = new FileFormat("CSV");
-        public static FileFormat JSON_Array { get; } = new FileFormat("JSON Array");
-        public static FileFormat JSON_Lines { get; } = new FileFormat("JSON Lines");
+        public static FileFormat Csv { get; } = new FileFormat("CSV");
+        public static FileFormat JsonArray { get; } = new FileFormat("JSON Array");
+        public static FileFormat JsonLines { get; } = new FileFormat("JSON Lines");
         public static FileFormat Parquet { get; } = new FileFormat("Parquet");
 
         public static bool operator ==(FileFormat left, FileFormat right) => left.Equals(right);
@@ -713,8 +713,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static HttpSinkDestinationDecimalFormat BASE64 { get; } = new HttpSinkDestinationDecimalFormat("BASE64");
-        public static HttpSinkDestinationDecimalFormat NUMERIC { get; } = new HttpSinkDestinationDecimalFormat("NUMERIC");
+        public static HttpSinkDestinationDecimalFormat Base64 { get; } = new HttpSinkDestinationDecimalFormat("BASE64");
+        public static HttpSinkDestinationDecimalFormat Numeric { get; } = new HttpSinkDestinationDecimalFormat("NUMERIC");
 
         public static bool operator ==(HttpSinkDestinationDecimalFormat left, HttpSinkDestinationDecimalFormat right) => left.Equals(right);
         public static bool operator !=(HttpSinkDestinationDecimalFormat left, HttpSinkDestinationDecimalFormat right) => !left.Equals(right);
@@ -770,7 +770,7 @@ namespace Streamkap.Pulumi
         }
 
         public static HttpSinkDestinationHttpAuthorizationType None { get; } = new HttpSinkDestinationHttpAuthorizationType("none");
-        public static HttpSinkDestinationHttpAuthorizationType @Static { get; } = new HttpSinkDestinationHttpAuthorizationType("static");
+        public static HttpSinkDestinationHttpAuthorizationType Static { get; } = new HttpSinkDestinationHttpAuthorizationType("static");
         public static HttpSinkDestinationHttpAuthorizationType Oauth2 { get; } = new HttpSinkDestinationHttpAuthorizationType("oauth2");
 
         public static bool operator ==(HttpSinkDestinationHttpAuthorizationType left, HttpSinkDestinationHttpAuthorizationType right) => left.Equals(right);
@@ -827,22 +827,22 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static IcebergDestinationIcebergCatalogClientRegion Ap_south_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-south-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Eu_west_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-2");
-        public static IcebergDestinationIcebergCatalogClientRegion Eu_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Ap_northeast_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2");
-        public static IcebergDestinationIcebergCatalogClientRegion Ap_northeast_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Ca_central_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ca-central-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Sa_east_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("sa-east-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Cn_north_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("cn-north-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Us_gov_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Ap_southeast_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Ap_southeast_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2");
-        public static IcebergDestinationIcebergCatalogClientRegion Eu_central_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-central-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Us_east_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Us_east_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-2");
-        public static IcebergDestinationIcebergCatalogClientRegion Us_west_1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-1");
-        public static IcebergDestinationIcebergCatalogClientRegion Us_west_2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-2");
+        public static IcebergDestinationIcebergCatalogClientRegion ApSouth1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-south-1");
+        public static IcebergDestinationIcebergCatalogClientRegion EuWest2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-2");
+        public static IcebergDestinationIcebergCatalogClientRegion EuWest1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion ApNortheast2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2");
+        public static IcebergDestinationIcebergCatalogClientRegion ApNortheast1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1");
+        public static IcebergDestinationIcebergCatalogClientRegion CaCentral1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ca-central-1");
+        public static IcebergDestinationIcebergCatalogClientRegion SaEast1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("sa-east-1");
+        public static IcebergDestinationIcebergCatalogClientRegion CnNorth1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("cn-north-1");
+        public static IcebergDestinationIcebergCatalogClientRegion UsGovWest1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion ApSoutheast1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1");
+        public static IcebergDestinationIcebergCatalogClientRegion ApSoutheast2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2");
+        public static IcebergDestinationIcebergCatalogClientRegion EuCentral1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("eu-central-1");
+        public static IcebergDestinationIcebergCatalogClientRegion UsEast1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-1");
+        public static IcebergDestinationIcebergCatalogClientRegion UsEast2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-east-2");
+        public static IcebergDestinationIcebergCatalogClientRegion UsWest1 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-1");
+        public static IcebergDestinationIcebergCatalogClientRegion UsWest2 { get; } = new IcebergDestinationIcebergCatalogClientRegion("us-west-2");
         public static IcebergDestinationIcebergCatalogClientRegion Auto { get; } = new IcebergDestinationIcebergCatalogClientRegion("auto");
 
         public static bool operator ==(IcebergDestinationIcebergCatalogClientRegion left, IcebergDestinationIcebergCatalogClientRegion right) => left.Equals(right);
@@ -955,15 +955,15 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static KafkaAclOperation ALL { get; } = new KafkaAclOperation("ALL");
-        public static KafkaAclOperation ALTER { get; } = new KafkaAclOperation("ALTER");
-        public static KafkaAclOperation ALTER_CONFIGS { get; } = new KafkaAclOperation("ALTER_CONFIGS");
-        public static KafkaAclOperation CREATE { get; } = new KafkaAclOperation("CREATE");
-        public static KafkaAclOperation DELETE { get; } = new KafkaAclOperation("DELETE");
-        public static KafkaAclOperation DESCRIBE { get; } = new KafkaAclOperation("DESCRIBE");
-        public static KafkaAclOperation DESCRIBE_CONFIGS { get; } = new KafkaAclOperation("DESCRIBE_CONFIGS");
-        public static KafkaAclOperation READ { get; } = new KafkaAclOperation("READ");
-        public static KafkaAclOperation WRITE { get; } = new KafkaAclOperation("WRITE");
+        public static KafkaAclOperation All { get; } = new KafkaAclOperation("ALL");
+        public static KafkaAclOperation Alter { get; } = new KafkaAclOperation("ALTER");
+        public static KafkaAclOperation AlterConfigs { get; } = new KafkaAclOperation("ALTER_CONFIGS");
+        public static KafkaAclOperation Create { get; } = new KafkaAclOperation("CREATE");
+        public static KafkaAclOperation Delete { get; } = new KafkaAclOperation("DELETE");
+        public static KafkaAclOperation Describe { get; } = new KafkaAclOperation("DESCRIBE");
+        public static KafkaAclOperation DescribeConfigs { get; } = new KafkaAclOperation("DESCRIBE_CONFIGS");
+        public static KafkaAclOperation Read { get; } = new KafkaAclOperation("READ");
+        public static KafkaAclOperation Write { get; } = new KafkaAclOperation("WRITE");
 
         public static bool operator ==(KafkaAclOperation left, KafkaAclOperation right) => left.Equals(right);
         public static bool operator !=(KafkaAclOperation left, KafkaAclOperation right) => !left.Equals(right);
@@ -990,8 +990,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static KafkaAclPatternType LITERAL { get; } = new KafkaAclPatternType("LITERAL");
-        public static KafkaAclPatternType PREFIXED { get; } = new KafkaAclPatternType("PREFIXED");
+        public static KafkaAclPatternType Literal { get; } = new KafkaAclPatternType("LITERAL");
+        public static KafkaAclPatternType Prefixed { get; } = new KafkaAclPatternType("PREFIXED");
 
         public static bool operator ==(KafkaAclPatternType left, KafkaAclPatternType right) => left.Equals(right);
         public static bool operator !=(KafkaAclPatternType left, KafkaAclPatternType right) => !left.Equals(right);
@@ -1018,11 +1018,11 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static KafkaAclResourceType TOPIC { get; } = new KafkaAclResourceType("TOPIC");
-        public static KafkaAclResourceType GROUP { get; } = new KafkaAclResourceType("GROUP");
-        public static KafkaAclResourceType CLUSTER { get; } = new KafkaAclResourceType("CLUSTER");
-        public static KafkaAclResourceType TRANSACTIONAL_ID { get; } = new KafkaAclResourceType("TRANSACTIONAL_ID");
-        public static KafkaAclResourceType DELEGATION_TOKEN { get; } = new KafkaAclResourceType("DELEGATION_TOKEN");
+        public static KafkaAclResourceType Topic { get; } = new KafkaAclResourceType("TOPIC");
+        public static KafkaAclResourceType Group { get; } = new KafkaAclResourceType("GROUP");
+        public static KafkaAclResourceType Cluster { get; } = new KafkaAclResourceType("CLUSTER");
+        public static KafkaAclResourceType TransactionalId { get; } = new KafkaAclResourceType("TRANSACTIONAL_ID");
+        public static KafkaAclResourceType DelegationToken { get; } = new KafkaAclResourceType("DELEGATION_TOKEN");
 
         public static bool operator ==(KafkaAclResourceType left, KafkaAclResourceType right) => left.Equals(right);
         public static bool operator !=(KafkaAclResourceType left, KafkaAclResourceType right) => !left.Equals(right);
@@ -1107,7 +1107,7 @@ namespace Streamkap.Pulumi
         }
 
         public static KafkaDirectSourceFormat Json { get; } = new KafkaDirectSourceFormat("json");
-        public static KafkaDirectSourceFormat @String { get; } = new KafkaDirectSourceFormat("string");
+        public static KafkaDirectSourceFormat String { get; } = new KafkaDirectSourceFormat("string");
         public static KafkaDirectSourceFormat Avro { get; } = new KafkaDirectSourceFormat("avro");
 
         public static bool operator ==(KafkaDirectSourceFormat left, KafkaDirectSourceFormat right) => left.Equals(right);
@@ -1163,8 +1163,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static NullSentinelMode NONE { get; } = new NullSentinelMode("NONE");
-        public static NullSentinelMode TYPE_MIN { get; } = new NullSentinelMode("TYPE_MIN");
+        public static NullSentinelMode None { get; } = new NullSentinelMode("NONE");
+        public static NullSentinelMode TypeMin { get; } = new NullSentinelMode("TYPE_MIN");
 
         public static bool operator ==(NullSentinelMode left, NullSentinelMode right) => left.Equals(right);
         public static bool operator !=(NullSentinelMode left, NullSentinelMode right) => !left.Equals(right);
@@ -1219,8 +1219,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static OversizedFieldBehavior NULLIFY { get; } = new OversizedFieldBehavior("NULLIFY");
-        public static OversizedFieldBehavior TRUNCATE { get; } = new OversizedFieldBehavior("TRUNCATE");
+        public static OversizedFieldBehavior Nullify { get; } = new OversizedFieldBehavior("NULLIFY");
+        public static OversizedFieldBehavior Truncate { get; } = new OversizedFieldBehavior("TRUNCATE");
 
         public static bool operator ==(OversizedFieldBehavior left, OversizedFieldBehavior right) => left.Equals(right);
         public static bool operator !=(OversizedFieldBehavior left, OversizedFieldBehavior right) => !left.Equals(right);
@@ -1275,8 +1275,8 @@ namespace Streamkap.Pulumi
         }
 
         public static PrimaryKeyMode None { get; } = new PrimaryKeyMode("none");
-        public static PrimaryKeyMode Record_key { get; } = new PrimaryKeyMode("record_key");
-        public static PrimaryKeyMode Record_value { get; } = new PrimaryKeyMode("record_value");
+        public static PrimaryKeyMode RecordKey { get; } = new PrimaryKeyMode("record_key");
+        public static PrimaryKeyMode RecordValue { get; } = new PrimaryKeyMode("record_value");
 
         public static bool operator ==(PrimaryKeyMode left, PrimaryKeyMode right) => left.Equals(right);
         public static bool operator !=(PrimaryKeyMode left, PrimaryKeyMode right) => !left.Equals(right);
@@ -1304,9 +1304,9 @@ namespace Streamkap.Pulumi
         }
 
         public static ProjectKeyToolProfile Full { get; } = new ProjectKeyToolProfile("full");
-        public static ProjectKeyToolProfile Read_only { get; } = new ProjectKeyToolProfile("read-only");
-        public static ProjectKeyToolProfile Agent_operator { get; } = new ProjectKeyToolProfile("agent-operator");
-        public static ProjectKeyToolProfile Infra_admin { get; } = new ProjectKeyToolProfile("infra-admin");
+        public static ProjectKeyToolProfile ReadOnly { get; } = new ProjectKeyToolProfile("read-only");
+        public static ProjectKeyToolProfile AgentOperator { get; } = new ProjectKeyToolProfile("agent-operator");
+        public static ProjectKeyToolProfile InfraAdmin { get; } = new ProjectKeyToolProfile("infra-admin");
 
         public static bool operator ==(ProjectKeyToolProfile left, ProjectKeyToolProfile right) => left.Equals(right);
         public static bool operator !=(ProjectKeyToolProfile left, ProjectKeyToolProfile right) => !left.Equals(right);
@@ -1390,8 +1390,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static RedisSourceMode LIVE { get; } = new RedisSourceMode("LIVE");
-        public static RedisSourceMode LIVEONLY { get; } = new RedisSourceMode("LIVEONLY");
+        public static RedisSourceMode Live { get; } = new RedisSourceMode("LIVE");
+        public static RedisSourceMode Liveonly { get; } = new RedisSourceMode("LIVEONLY");
 
         public static bool operator ==(RedisSourceMode left, RedisSourceMode right) => left.Equals(right);
         public static bool operator !=(RedisSourceMode left, RedisSourceMode right) => !left.Equals(right);
@@ -1418,8 +1418,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static RedisSourceRedisStreamDelivery At_Least_Once { get; } = new RedisSourceRedisStreamDelivery("At Least Once");
-        public static RedisSourceRedisStreamDelivery At_Most_Once { get; } = new RedisSourceRedisStreamDelivery("At Most Once");
+        public static RedisSourceRedisStreamDelivery AtLeastOnce { get; } = new RedisSourceRedisStreamDelivery("At Least Once");
+        public static RedisSourceRedisStreamDelivery AtMostOnce { get; } = new RedisSourceRedisStreamDelivery("At Most Once");
 
         public static bool operator ==(RedisSourceRedisStreamDelivery left, RedisSourceRedisStreamDelivery right) => left.Equals(right);
         public static bool operator !=(RedisSourceRedisStreamDelivery left, RedisSourceRedisStreamDelivery right) => !left.Equals(right);
@@ -1474,11 +1474,11 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static ReplayWindow Zero { get; } = new ReplayWindow("0");
-        public static ReplayWindow ReplayWindow_7d { get; } = new ReplayWindow("7d");
-        public static ReplayWindow ReplayWindow_3d { get; } = new ReplayWindow("3d");
-        public static ReplayWindow ReplayWindow_24h { get; } = new ReplayWindow("24h");
-        public static ReplayWindow ReplayWindow_10m { get; } = new ReplayWindow("10m");
+        public static ReplayWindow Value0 { get; } = new ReplayWindow("0");
+        public static ReplayWindow Value7d { get; } = new ReplayWindow("7d");
+        public static ReplayWindow Value3d { get; } = new ReplayWindow("3d");
+        public static ReplayWindow Value24h { get; } = new ReplayWindow("24h");
+        public static ReplayWindow Value10m { get; } = new ReplayWindow("10m");
 
         public static bool operator ==(ReplayWindow left, ReplayWindow right) => left.Equals(right);
         public static bool operator !=(ReplayWindow left, ReplayWindow right) => !left.Equals(right);
@@ -1505,8 +1505,8 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static S3FileFormat JSON_Array { get; } = new S3FileFormat("JSON Array");
-        public static S3FileFormat JSON_Lines { get; } = new S3FileFormat("JSON Lines");
+        public static S3FileFormat JsonArray { get; } = new S3FileFormat("JSON Array");
+        public static S3FileFormat JsonLines { get; } = new S3FileFormat("JSON Lines");
         public static S3FileFormat Parquet { get; } = new S3FileFormat("Parquet");
 
         public static bool operator ==(S3FileFormat left, S3FileFormat right) => left.Equals(right);
@@ -1534,18 +1534,18 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static S3SourceAwsS3Region Eu_west_2 { get; } = new S3SourceAwsS3Region("eu-west-2");
-        public static S3SourceAwsS3Region Eu_west_1 { get; } = new S3SourceAwsS3Region("eu-west-1");
-        public static S3SourceAwsS3Region Eu_central_1 { get; } = new S3SourceAwsS3Region("eu-central-1");
-        public static S3SourceAwsS3Region Ap_south_1 { get; } = new S3SourceAwsS3Region("ap-south-1");
-        public static S3SourceAwsS3Region Ap_northeast_2 { get; } = new S3SourceAwsS3Region("ap-northeast-2");
-        public static S3SourceAwsS3Region Ap_northeast_1 { get; } = new S3SourceAwsS3Region("ap-northeast-1");
-        public static S3SourceAwsS3Region Ap_southeast_1 { get; } = new S3SourceAwsS3Region("ap-southeast-1");
-        public static S3SourceAwsS3Region Ap_southeast_2 { get; } = new S3SourceAwsS3Region("ap-southeast-2");
-        public static S3SourceAwsS3Region Us_east_1 { get; } = new S3SourceAwsS3Region("us-east-1");
-        public static S3SourceAwsS3Region Us_east_2 { get; } = new S3SourceAwsS3Region("us-east-2");
-        public static S3SourceAwsS3Region Us_west_1 { get; } = new S3SourceAwsS3Region("us-west-1");
-        public static S3SourceAwsS3Region Us_west_2 { get; } = new S3SourceAwsS3Region("us-west-2");
+        public static S3SourceAwsS3Region EuWest2 { get; } = new S3SourceAwsS3Region("eu-west-2");
+        public static S3SourceAwsS3Region EuWest1 { get; } = new S3SourceAwsS3Region("eu-west-1");
+        public static S3SourceAwsS3Region EuCentral1 { get; } = new S3SourceAwsS3Region("eu-central-1");
+        public static S3SourceAwsS3Region ApSouth1 { get; } = new S3SourceAwsS3Region("ap-south-1");
+        public static S3SourceAwsS3Region ApNortheast2 { get; } = new S3SourceAwsS3Region("ap-northeast-2");
+        public static S3SourceAwsS3Region ApNortheast1 { get; } = new S3SourceAwsS3Region("ap-northeast-1");
+        public static S3SourceAwsS3Region ApSoutheast1 { get; } = new S3SourceAwsS3Region("ap-southeast-1");
+        public static S3SourceAwsS3Region ApSoutheast2 { get; } = new S3SourceAwsS3Region("ap-southeast-2");
+        public static S3SourceAwsS3Region UsEast1 { get; } = new S3SourceAwsS3Region("us-east-1");
+        public static S3SourceAwsS3Region UsEast2 { get; } = new S3SourceAwsS3Region("us-east-2");
+        public static S3SourceAwsS3Region UsWest1 { get; } = new S3SourceAwsS3Region("us-west-1");
+        public static S3SourceAwsS3Region UsWest2 { get; } = new S3SourceAwsS3Region("us-west-2");
 
         public static bool operator ==(S3SourceAwsS3Region left, S3SourceAwsS3Region right) => left.Equals(right);
         public static bool operator !=(S3SourceAwsS3Region left, S3SourceAwsS3Region right) => !left.Equals(right);
@@ -1754,7 +1754,7 @@ namespace Streamkap.Pulumi
 
         public static TopicCleanupPolicy Delete { get; } = new TopicCleanupPolicy("delete");
         public static TopicCleanupPolicy Compact { get; } = new TopicCleanupPolicy("compact");
-        public static TopicCleanupPolicy Delete_compact { get; } = new TopicCleanupPolicy("delete,compact");
+        public static TopicCleanupPolicy DeleteCompact { get; } = new TopicCleanupPolicy("delete,compact");
 
         public static bool operator ==(TopicCleanupPolicy left, TopicCleanupPolicy right) => left.Equals(right);
         public static bool operator !=(TopicCleanupPolicy left, TopicCleanupPolicy right) => !left.Equals(right);
@@ -1877,9 +1877,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformLanguage PYTHON { get; } = new TransformLanguage("PYTHON");
-        public static TransformLanguage JAVASCRIPT { get; } = new TransformLanguage("JAVASCRIPT");
-        public static TransformLanguage SQL { get; } = new TransformLanguage("SQL");
+        public static TransformLanguage Python { get; } = new TransformLanguage("PYTHON");
+        public static TransformLanguage Javascript { get; } = new TransformLanguage("JAVASCRIPT");
+        public static TransformLanguage Sql { get; } = new TransformLanguage("SQL");
 
         public static bool operator ==(TransformLanguage left, TransformLanguage right) => left.Equals(right);
         public static bool operator !=(TransformLanguage left, TransformLanguage right) => !left.Equals(right);
@@ -1906,15 +1906,15 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static TransformType Fan_out { get; } = new TransformType("fan_out");
-        public static TransformType Sql_join { get; } = new TransformType("sql_join");
+        public static TransformType FanOut { get; } = new TransformType("fan_out");
+        public static TransformType SqlJoin { get; } = new TransformType("sql_join");
         public static TransformType Enrich { get; } = new TransformType("enrich");
-        public static TransformType Enrich_async { get; } = new TransformType("enrich_async");
-        public static TransformType Map_filter { get; } = new TransformType("map_filter");
-        public static TransformType Toast_handling { get; } = new TransformType("toast_handling");
-        public static TransformType Un_nesting { get; } = new TransformType("un_nesting");
+        public static TransformType EnrichAsync { get; } = new TransformType("enrich_async");
+        public static TransformType MapFilter { get; } = new TransformType("map_filter");
+        public static TransformType ToastHandling { get; } = new TransformType("toast_handling");
+        public static TransformType UnNesting { get; } = new TransformType("un_nesting");
         public static TransformType Rollup { get; } = new TransformType("rollup");
-        public static TransformType Topic_router { get; } = new TransformType("topic_router");
+        public static TransformType TopicRouter { get; } = new TransformType("topic_router");
 
         public static bool operator ==(TransformType left, TransformType right) => left.Equals(right);
         public static bool operator !=(TransformType left, TransformType right) => !left.Equals(right);
@@ -1941,9 +1941,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static UnknownPayloadTypeBehavior DEFAULT_TOPIC { get; } = new UnknownPayloadTypeBehavior("DEFAULT_TOPIC");
-        public static UnknownPayloadTypeBehavior FAIL { get; } = new UnknownPayloadTypeBehavior("FAIL");
-        public static UnknownPayloadTypeBehavior SKIP { get; } = new UnknownPayloadTypeBehavior("SKIP");
+        public static UnknownPayloadTypeBehavior DefaultTopic { get; } = new UnknownPayloadTypeBehavior("DEFAULT_TOPIC");
+        public static UnknownPayloadTypeBehavior Fail { get; } = new UnknownPayloadTypeBehavior("FAIL");
+        public static UnknownPayloadTypeBehavior Skip { get; } = new UnknownPayloadTypeBehavior("SKIP");
 
         public static bool operator ==(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => left.Equals(right);
         public static bool operator !=(UnknownPayloadTypeBehavior left, UnknownPayloadTypeBehavior right) => !left.Equals(right);
@@ -1971,8 +1971,8 @@ namespace Streamkap.Pulumi
         }
 
         public static UnwrapArrayEncoding Array { get; } = new UnwrapArrayEncoding("array");
-        public static UnwrapArrayEncoding Array_string { get; } = new UnwrapArrayEncoding("array_string");
-        public static UnwrapArrayEncoding @String { get; } = new UnwrapArrayEncoding("string");
+        public static UnwrapArrayEncoding ArrayString { get; } = new UnwrapArrayEncoding("array_string");
+        public static UnwrapArrayEncoding String { get; } = new UnwrapArrayEncoding("string");
 
         public static bool operator ==(UnwrapArrayEncoding left, UnwrapArrayEncoding right) => left.Equals(right);
         public static bool operator !=(UnwrapArrayEncoding left, UnwrapArrayEncoding right) => !left.Equals(right);
@@ -2000,7 +2000,7 @@ namespace Streamkap.Pulumi
         }
 
         public static UnwrapDocumentEncoding Document { get; } = new UnwrapDocumentEncoding("document");
-        public static UnwrapDocumentEncoding @String { get; } = new UnwrapDocumentEncoding("string");
+        public static UnwrapDocumentEncoding String { get; } = new UnwrapDocumentEncoding("string");
 
         public static bool operator ==(UnwrapDocumentEncoding left, UnwrapDocumentEncoding right) => left.Equals(right);
         public static bool operator !=(UnwrapDocumentEncoding left, UnwrapDocumentEncoding right) => !left.Equals(right);
@@ -2027,9 +2027,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static VitessTabletType MASTER { get; } = new VitessTabletType("MASTER");
-        public static VitessTabletType RDONLY { get; } = new VitessTabletType("RDONLY");
-        public static VitessTabletType REPLICA { get; } = new VitessTabletType("REPLICA");
+        public static VitessTabletType Master { get; } = new VitessTabletType("MASTER");
+        public static VitessTabletType Rdonly { get; } = new VitessTabletType("RDONLY");
+        public static VitessTabletType Replica { get; } = new VitessTabletType("REPLICA");
 
         public static bool operator ==(VitessTabletType left, VitessTabletType right) => left.Equals(right);
         public static bool operator !=(VitessTabletType left, VitessTabletType right) => !left.Equals(right);
@@ -2056,9 +2056,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static WeaviateDestinationConsistencyLevel ALL { get; } = new WeaviateDestinationConsistencyLevel("ALL");
-        public static WeaviateDestinationConsistencyLevel ONE { get; } = new WeaviateDestinationConsistencyLevel("ONE");
-        public static WeaviateDestinationConsistencyLevel QUORUM { get; } = new WeaviateDestinationConsistencyLevel("QUORUM");
+        public static WeaviateDestinationConsistencyLevel All { get; } = new WeaviateDestinationConsistencyLevel("ALL");
+        public static WeaviateDestinationConsistencyLevel One { get; } = new WeaviateDestinationConsistencyLevel("ONE");
+        public static WeaviateDestinationConsistencyLevel Quorum { get; } = new WeaviateDestinationConsistencyLevel("QUORUM");
 
         public static bool operator ==(WeaviateDestinationConsistencyLevel left, WeaviateDestinationConsistencyLevel right) => left.Equals(right);
         public static bool operator !=(WeaviateDestinationConsistencyLevel left, WeaviateDestinationConsistencyLevel right) => !left.Equals(right);
@@ -2086,7 +2086,7 @@ namespace Streamkap.Pulumi
         }
 
         public static WeaviateDestinationVectorStrategy None { get; } = new WeaviateDestinationVectorStrategy("None");
-        public static WeaviateDestinationVectorStrategy Field_Vector { get; } = new WeaviateDestinationVectorStrategy("Field Vector");
+        public static WeaviateDestinationVectorStrategy FieldVector { get; } = new WeaviateDestinationVectorStrategy("Field Vector");
 
         public static bool operator ==(WeaviateDestinationVectorStrategy left, WeaviateDestinationVectorStrategy right) => left.Equals(right);
         public static bool operator !=(WeaviateDestinationVectorStrategy left, WeaviateDestinationVectorStrategy right) => !left.Equals(right);
@@ -2113,9 +2113,9 @@ namespace Streamkap.Pulumi
             _value = value ?? throw new ArgumentNullException(nameof(value));
         }
 
-        public static WeaviateDestinationWeaviateAuthScheme NONE { get; } = new WeaviateDestinationWeaviateAuthScheme("NONE");
-        public static WeaviateDestinationWeaviateAuthScheme API_KEY { get; } = new WeaviateDestinationWeaviateAuthScheme("API_KEY");
-        public static WeaviateDestinationWeaviateAuthScheme OIDC_CLIENT_CREDENTIALS { get; } = new WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS");
+        public static WeaviateDestinationWeaviateAuthScheme None { get; } = new WeaviateDestinationWeaviateAuthScheme("NONE");
+        public static WeaviateDestinationWeaviateAuthScheme ApiKey { get; } = new WeaviateDestinationWeaviateAuthScheme("API_KEY");
+        public static WeaviateDestinationWeaviateAuthScheme OidcClientCredentials { get; } = new WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS");
 
         public static bool operator ==(WeaviateDestinationWeaviateAuthScheme left, WeaviateDestinationWeaviateAuthScheme right) => left.Equals(right);
         public static bool operator !=(WeaviateDestinationWeaviateAuthScheme left, WeaviateDestinationWeaviateAuthScheme right) => !left.Equals(right);
@@ -2143,11 +2143,11 @@ namespace Streamkap.Pulumi
         }
 
         public static WeaviateDestinationWeaviateVectorizer None { get; } = new WeaviateDestinationWeaviateVectorizer("none");
-        public static WeaviateDestinationWeaviateVectorizer Text2vec_weaviate { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-weaviate");
-        public static WeaviateDestinationWeaviateVectorizer Text2vec_cohere { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-cohere");
-        public static WeaviateDestinationWeaviateVectorizer Text2vec_jinaai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-jinaai");
-        public static WeaviateDestinationWeaviateVectorizer Text2vec_openai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-openai");
-        public static WeaviateDestinationWeaviateVectorizer Text2vec_voyageai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-voyageai");
+        public static WeaviateDestinationWeaviateVectorizer Text2vecWeaviate { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-weaviate");
+        public static WeaviateDestinationWeaviateVectorizer Text2vecCohere { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-cohere");
+        public static WeaviateDestinationWeaviateVectorizer Text2vecJinaai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-jinaai");
+        public static WeaviateDestinationWeaviateVectorizer Text2vecOpenai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-openai");
+        public static WeaviateDestinationWeaviateVectorizer Text2vecVoyageai { get; } = new WeaviateDestinationWeaviateVectorizer("text2vec-voyageai");
 
         public static bool operator ==(WeaviateDestinationWeaviateVectorizer left, WeaviateDestinationWeaviateVectorizer right) => left.Equals(right);
         public static bool operator !=(WeaviateDestinationWeaviateVectorizer left, WeaviateDestinationWeaviateVectorizer right) => !left.Equals(right);
@@ -2175,7 +2175,7 @@ namespace Streamkap.Pulumi
         }
 
         public static WebhookSourceFormat Json { get; } = new WebhookSourceFormat("json");
-        public static WebhookSourceFormat @String { get; } = new WebhookSourceFormat("string");
+        public static WebhookSourceFormat String { get; } = new WebhookSourceFormat("string");
 
         public static bool operator ==(WebhookSourceFormat left, WebhookSourceFormat right) => left.Equals(right);
         public static bool operator !=(WebhookSourceFormat left, WebhookSourceFormat right) => !left.Equals(right);

@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// A `fan_out` transform: the generic `Transform` with `type: "fan_out"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var fanOut = new Streamkap.Pulumi.FanOutTransform("fanOut", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_fan_out",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:FanOutTransform")]
     public partial class FanOutTransform : global::Pulumi.CustomResource

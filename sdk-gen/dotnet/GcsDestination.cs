@@ -14,6 +14,23 @@ namespace Streamkap.Pulumi
     /// A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var gcsDestination = new Streamkap.Pulumi.GcsDestination("gcsDestination", new()
+    ///     {
+    ///         GcsBucketName = "example-bucket",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:GcsDestination")]
     public partial class GcsDestination : global::Pulumi.CustomResource

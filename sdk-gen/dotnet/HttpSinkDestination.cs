@@ -14,6 +14,23 @@ namespace Streamkap.Pulumi
     /// An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var httpSinkDestination = new Streamkap.Pulumi.HttpSinkDestination("httpSinkDestination", new()
+    ///     {
+    ///         HttpUrl = "https://ingest.example.com/events",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:HttpSinkDestination")]
     public partial class HttpSinkDestination : global::Pulumi.CustomResource

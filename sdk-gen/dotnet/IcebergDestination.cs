@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var icebergDestination = new Streamkap.Pulumi.IcebergDestination("icebergDestination", new()
+    ///     {
+    ///         IcebergCatalogWarehouse = "s3://example-warehouse/",
+    ///         TableNamePrefix = "streamkap_",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:IcebergDestination")]
     public partial class IcebergDestination : global::Pulumi.CustomResource

@@ -14,6 +14,30 @@ namespace Streamkap.Pulumi
     /// An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var informixSource = new Streamkap.Pulumi.InformixSource("informixSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         DatabaseDbname = "shop",
+    ///         SchemaIncludeList = "public",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:InformixSource")]
     public partial class InformixSource : global::Pulumi.CustomResource

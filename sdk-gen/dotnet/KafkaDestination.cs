@@ -14,6 +14,23 @@ namespace Streamkap.Pulumi
     /// A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var kafkaDestination = new Streamkap.Pulumi.KafkaDestination("kafkaDestination", new()
+    ///     {
+    ///         KafkaSinkBootstrap = "kafka.example.com:9092",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:KafkaDestination")]
     public partial class KafkaDestination : global::Pulumi.CustomResource

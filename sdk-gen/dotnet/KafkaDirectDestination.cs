@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var password = config.Require("password");
+    ///     var kafkaDirectDestination = new Streamkap.Pulumi.KafkaDirectDestination("kafkaDirectDestination", new()
+    ///     {
+    ///         Password = password,
+    ///         WhitelistIps = "203.0.113.0/24",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:KafkaDirectDestination")]
     public partial class KafkaDirectDestination : global::Pulumi.CustomResource

@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var kafkaDirectSource = new Streamkap.Pulumi.KafkaDirectSource("kafkaDirectSource", new()
+    ///     {
+    ///         TopicPrefix = "orders",
+    ///         TopicIncludeList = "orders.*",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:KafkaDirectSource")]
     public partial class KafkaDirectSource : global::Pulumi.CustomResource

@@ -14,6 +14,46 @@ namespace Streamkap.Pulumi
     /// A Kafka user of the service's Kafka proxy, for reading and writing its topics directly with any Kafka client.
     /// Its ACLs, allowed addresses and schema registry access change in place; refresh reports changes made in the
     /// web console, and the next `up` sets them back.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var analyticsKafkaPassword = config.Require("analyticsKafkaPassword");
+    ///     var analytics = new Streamkap.Pulumi.KafkaUser("analytics", new()
+    ///     {
+    ///         Username = "analytics",
+    ///         Password = analyticsKafkaPassword,
+    ///         AllowedIps = new[]
+    ///         {
+    ///             "203.0.113.0/24",
+    ///         },
+    ///         Acls = new[]
+    ///         {
+    ///             new Streamkap.Pulumi.Inputs.KafkaAclArgs
+    ///             {
+    ///                 Topic = "source_",
+    ///                 Operation = Streamkap.Pulumi.KafkaAclOperation.Read,
+    ///                 PatternType = Streamkap.Pulumi.KafkaAclPatternType.Prefixed,
+    ///             },
+    ///             new Streamkap.Pulumi.Inputs.KafkaAclArgs
+    ///             {
+    ///                 Topic = "analytics-",
+    ///                 Operation = Streamkap.Pulumi.KafkaAclOperation.Read,
+    ///                 PatternType = Streamkap.Pulumi.KafkaAclPatternType.Prefixed,
+    ///                 Resource = Streamkap.Pulumi.KafkaAclResourceType.Group,
+    ///             },
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:KafkaUser")]
     public partial class KafkaUser : global::Pulumi.CustomResource

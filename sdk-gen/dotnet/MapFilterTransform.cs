@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// A `map_filter` transform: the generic `Transform` with `type: "map_filter"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var mapFilter = new Streamkap.Pulumi.MapFilterTransform("mapFilter", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_map_filter",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:MapFilterTransform")]
     public partial class MapFilterTransform : global::Pulumi.CustomResource

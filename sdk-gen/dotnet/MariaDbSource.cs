@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A MariaDB source (connector code `mariadb`): captures changes from MariaDB and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mariadb"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var mariaDbSource = new Streamkap.Pulumi.MariaDbSource("mariaDbSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         DatabaseIncludeList = "shop",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:MariaDbSource")]
     public partial class MariaDbSource : global::Pulumi.CustomResource

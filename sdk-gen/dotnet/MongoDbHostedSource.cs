@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodbhosted"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var mongodbConnectionString = config.Require("mongodbConnectionString");
+    ///     var mongoDbHostedSource = new Streamkap.Pulumi.MongoDbHostedSource("mongoDbHostedSource", new()
+    ///     {
+    ///         MongodbConnectionString = mongodbConnectionString,
+    ///         DatabaseIncludeList = "shop",
+    ///         CollectionIncludeList = "shop.orders",
+    ///         SignalDataCollectionSchemaOrDatabase = "streamkap",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:MongoDbHostedSource")]
     public partial class MongoDbHostedSource : global::Pulumi.CustomResource

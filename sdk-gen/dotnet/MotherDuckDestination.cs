@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var motherduckToken = config.Require("motherduckToken");
+    ///     var motherDuckDestination = new Streamkap.Pulumi.MotherDuckDestination("motherDuckDestination", new()
+    ///     {
+    ///         MotherduckToken = motherduckToken,
+    ///         MotherduckCatalog = "analytics",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:MotherDuckDestination")]
     public partial class MotherDuckDestination : global::Pulumi.CustomResource

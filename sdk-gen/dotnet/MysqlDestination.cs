@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "mysql"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var mysqlDestination = new Streamkap.Pulumi.MysqlDestination("mysqlDestination", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseDatabase = "shop",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:MysqlDestination")]
     public partial class MysqlDestination : global::Pulumi.CustomResource

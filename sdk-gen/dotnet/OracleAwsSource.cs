@@ -14,6 +14,31 @@ namespace Streamkap.Pulumi
     /// An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var oracleAwsSource = new Streamkap.Pulumi.OracleAwsSource("oracleAwsSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         DatabaseDbname = "shop",
+    ///         SchemaIncludeList = "public",
+    ///         TableIncludeList = "public.orders",
+    ///         SignalDataCollectionSchemaOrDatabase = "streamkap",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:OracleAwsSource")]
     public partial class OracleAwsSource : global::Pulumi.CustomResource

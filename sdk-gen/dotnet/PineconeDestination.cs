@@ -14,6 +14,26 @@ namespace Streamkap.Pulumi
     /// A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var pineconeApiKey = config.Require("pineconeApiKey");
+    ///     var pineconeDestination = new Streamkap.Pulumi.PineconeDestination("pineconeDestination", new()
+    ///     {
+    ///         PineconeApiKey = pineconeApiKey,
+    ///         PineconeIndexName = "orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:PineconeDestination")]
     public partial class PineconeDestination : global::Pulumi.CustomResource

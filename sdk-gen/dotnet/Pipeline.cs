@@ -12,6 +12,52 @@ namespace Streamkap.Pulumi
 {
     /// <summary>
     /// Links one source to one destination over some or all of the source's topics, and over transforms' topics.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var dbPassword = config.Require("dbPassword");
+    ///     var snowflakeKey = config.Require("snowflakeKey");
+    ///     var ordersDb = new Streamkap.Pulumi.PostgresqlSource("ordersDb", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabasePort = 5432,
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = dbPassword,
+    ///         DatabaseDbname = "shop",
+    ///         SchemaIncludeList = "public",
+    ///         TableIncludeList = "public.orders,public.customers",
+    ///     });
+    /// 
+    ///     var warehouse = new Streamkap.Pulumi.SnowflakeDestination("warehouse", new()
+    ///     {
+    ///         SnowflakeUrlName = "acme-analytics.snowflakecomputing.com",
+    ///         SnowflakeUserName = "STREAMKAP",
+    ///         SnowflakePrivateKey = snowflakeKey,
+    ///         SnowflakeDatabaseName = "ANALYTICS",
+    ///         SnowflakeSchemaName = "RAW",
+    ///     });
+    /// 
+    ///     var ordersToWarehouse = new Streamkap.Pulumi.Pipeline("ordersToWarehouse", new()
+    ///     {
+    ///         SourceId = ordersDb.Id,
+    ///         DestinationId = warehouse.Id,
+    ///         Topics = new[]
+    ///         {
+    ///             "public.orders",
+    ///             "public.customers",
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Pipeline")]
     public partial class Pipeline : global::Pulumi.CustomResource

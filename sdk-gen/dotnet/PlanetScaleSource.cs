@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var planetScaleSource = new Streamkap.Pulumi.PlanetScaleSource("planetScaleSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         VitessKeyspace = "shop",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:PlanetScaleSource")]
     public partial class PlanetScaleSource : global::Pulumi.CustomResource

@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var postgresqlDestination = new Streamkap.Pulumi.PostgresqlDestination("postgresqlDestination", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseDatabase = "shop",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///         TableNamePrefix = "streamkap_",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:PostgresqlDestination")]
     public partial class PostgresqlDestination : global::Pulumi.CustomResource

@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A project key: API credentials (and optionally a Kafka user) for a service. The service shows the credential
     /// file once, at creation; its secrets stay in state as secret outputs, for feeding to other resources and
     /// stacks. Replacing the key issues new credentials, and the outputs pass them on.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var dashboard = new Streamkap.Pulumi.ProjectKey("dashboard", new()
+    ///     {
+    ///         Description = "Read-only access for the operations dashboard",
+    ///         Permissions = new[]
+    ///         {
+    ///             "pipelines:read",
+    ///             "topics:read",
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ProjectKey")]
     public partial class ProjectKey : global::Pulumi.CustomResource

@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var awsSecretAccessKey = config.Require("awsSecretAccessKey");
+    ///     var r2Destination = new Streamkap.Pulumi.R2Destination("r2Destination", new()
+    ///     {
+    ///         R2Account = "example-account",
+    ///         AwsAccessKeyId = "AKIAIOSFODNN7EXAMPLE",
+    ///         AwsSecretAccessKey = awsSecretAccessKey,
+    ///         AwsS3BucketName = "example-bucket",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:R2Destination")]
     public partial class R2Destination : global::Pulumi.CustomResource

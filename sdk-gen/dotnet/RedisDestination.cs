@@ -14,6 +14,28 @@ namespace Streamkap.Pulumi
     /// A Redis destination (connector code `redis`): delivers records from topics to Redis.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var redisPassword = config.Require("redisPassword");
+    ///     var redisDestination = new Streamkap.Pulumi.RedisDestination("redisDestination", new()
+    ///     {
+    ///         RedisHost = "redis.example.com",
+    ///         RedisUsername = "streamkap",
+    ///         RedisPassword = redisPassword,
+    ///         RedisKey = "orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:RedisDestination")]
     public partial class RedisDestination : global::Pulumi.CustomResource

@@ -14,6 +14,27 @@ namespace Streamkap.Pulumi
     /// A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var redisPassword = config.Require("redisPassword");
+    ///     var redisSource = new Streamkap.Pulumi.RedisSource("redisSource", new()
+    ///     {
+    ///         RedisHost = "redis.example.com",
+    ///         RedisUsername = "streamkap",
+    ///         RedisPassword = redisPassword,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:RedisSource")]
     public partial class RedisSource : global::Pulumi.CustomResource

@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var redshiftDestination = new Streamkap.Pulumi.RedshiftDestination("redshiftDestination", new()
+    ///     {
+    ///         AwsRedshiftDomain = "example.abc123.us-east-1.redshift.amazonaws.com",
+    ///         AwsRedshiftDatabase = "analytics",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///         TableNamePrefix = "streamkap_",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:RedshiftDestination")]
     public partial class RedshiftDestination : global::Pulumi.CustomResource

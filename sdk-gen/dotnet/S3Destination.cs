@@ -14,6 +14,27 @@ namespace Streamkap.Pulumi
     /// An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var awsSecretAccessKey = config.Require("awsSecretAccessKey");
+    ///     var s3Destination = new Streamkap.Pulumi.S3Destination("s3Destination", new()
+    ///     {
+    ///         AwsAccessKeyId = "AKIAIOSFODNN7EXAMPLE",
+    ///         AwsSecretAccessKey = awsSecretAccessKey,
+    ///         AwsS3BucketName = "example-bucket",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:S3Destination")]
     public partial class S3Destination : global::Pulumi.CustomResource

@@ -14,6 +14,30 @@ namespace Streamkap.Pulumi
     /// An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var awsAccessKeyId = config.Require("awsAccessKeyId");
+    ///     var awsSecretAccessKey = config.Require("awsSecretAccessKey");
+    ///     var landing = new Streamkap.Pulumi.S3Source("landing", new()
+    ///     {
+    ///         AwsAccessKeyId = awsAccessKeyId,
+    ///         AwsSecretAccessKey = awsSecretAccessKey,
+    ///         AwsS3Region = Streamkap.Pulumi.S3SourceAwsS3Region.UsEast1,
+    ///         AwsS3BucketName = "example-landing",
+    ///         AwsS3BucketPrefix = "orders/",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:S3Source")]
     public partial class S3Source : global::Pulumi.CustomResource

@@ -14,6 +14,20 @@ namespace Streamkap.Pulumi
     /// A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var salesforceWebhookSource = new Streamkap.Pulumi.SalesforceWebhookSource("salesforceWebhookSource");
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:SalesforceWebhookSource")]
     public partial class SalesforceWebhookSource : global::Pulumi.CustomResource

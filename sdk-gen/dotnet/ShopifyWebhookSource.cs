@@ -14,6 +14,20 @@ namespace Streamkap.Pulumi
     /// A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var shopifyWebhookSource = new Streamkap.Pulumi.ShopifyWebhookSource("shopifyWebhookSource");
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ShopifyWebhookSource")]
     public partial class ShopifyWebhookSource : global::Pulumi.CustomResource

@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var snowflakePrivateKey = config.Require("snowflakePrivateKey");
+    ///     var snowflakeDestination = new Streamkap.Pulumi.SnowflakeDestination("snowflakeDestination", new()
+    ///     {
+    ///         SnowflakeUrlName = "acme-analytics.snowflakecomputing.com",
+    ///         SnowflakeUserName = "STREAMKAP",
+    ///         SnowflakePrivateKey = snowflakePrivateKey,
+    ///         SnowflakeDatabaseName = "ANALYTICS",
+    ///         SnowflakeSchemaName = "RAW",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:SnowflakeDestination")]
     public partial class SnowflakeDestination : global::Pulumi.CustomResource

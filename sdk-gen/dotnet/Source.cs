@@ -12,6 +12,35 @@ namespace Streamkap.Pulumi
 {
     /// <summary>
     /// A change-data-capture source: reads an external system and writes its records to topics.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var dbPassword = config.Require("dbPassword");
+    ///     var ordersDb = new Streamkap.Pulumi.Source("ordersDb", new()
+    ///     {
+    ///         Connector = "postgresql",
+    ///         Config = 
+    ///         {
+    ///             { "database.hostname.user.defined", "db.example.com" },
+    ///             { "database.port.user.defined", 5432 },
+    ///             { "database.user", "streamkap" },
+    ///             { "database.password", dbPassword },
+    ///             { "database.dbname", "shop" },
+    ///             { "schema.include.list", "public" },
+    ///             { "table.include.list.user.defined", "public.orders" },
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Source")]
     public partial class Source : global::Pulumi.CustomResource

@@ -14,6 +14,25 @@ namespace Streamkap.Pulumi
     /// A `sql_join` transform: the generic `Transform` with `type: "sql_join"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var sqlJoin = new Streamkap.Pulumi.SqlJoinTransform("sqlJoin", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_sql_join",
+    ///         TopicTtl = "1h",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:SqlJoinTransform")]
     public partial class SqlJoinTransform : global::Pulumi.CustomResource

@@ -14,6 +14,30 @@ namespace Streamkap.Pulumi
     /// A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var sqlServerAwsSource = new Streamkap.Pulumi.SqlServerAwsSource("sqlServerAwsSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         DatabaseNames = "shop",
+    ///         SchemaIncludeList = "public",
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:SqlServerAwsSource")]
     public partial class SqlServerAwsSource : global::Pulumi.CustomResource

@@ -14,6 +14,29 @@ namespace Streamkap.Pulumi
     /// A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var connectionPassword = config.Require("connectionPassword");
+    ///     var sqlServerDestination = new Streamkap.Pulumi.SqlServerDestination("sqlServerDestination", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseDatabase = "shop",
+    ///         ConnectionUsername = "streamkap",
+    ///         ConnectionPassword = connectionPassword,
+    ///         TableNamePrefix = "streamkap_",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:SqlServerDestination")]
     public partial class SqlServerDestination : global::Pulumi.CustomResource

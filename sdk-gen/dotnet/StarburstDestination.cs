@@ -14,6 +14,27 @@ namespace Streamkap.Pulumi
     /// A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var awsSecretAccessKey = config.Require("awsSecretAccessKey");
+    ///     var starburstDestination = new Streamkap.Pulumi.StarburstDestination("starburstDestination", new()
+    ///     {
+    ///         AwsAccessKeyId = "AKIAIOSFODNN7EXAMPLE",
+    ///         AwsSecretAccessKey = awsSecretAccessKey,
+    ///         AwsS3BucketName = "example-bucket",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:StarburstDestination")]
     public partial class StarburstDestination : global::Pulumi.CustomResource

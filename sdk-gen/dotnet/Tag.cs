@@ -16,6 +16,30 @@ namespace Streamkap.Pulumi
     /// 
     /// Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
     /// with `getTags`. A pipeline given no tags gets the Development tag.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var team = new Streamkap.Pulumi.Tag("team", new()
+    ///     {
+    ///         Name = "team-orders",
+    ///         Description = "Objects of the orders team",
+    ///         Types = new[]
+    ///         {
+    ///             "pipelines",
+    ///             "sources",
+    ///             "transforms",
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Tag")]
     public partial class Tag : global::Pulumi.CustomResource

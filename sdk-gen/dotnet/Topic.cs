@@ -12,6 +12,24 @@ namespace Streamkap.Pulumi
 {
     /// <summary>
     /// A Kafka topic on the service.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var events = new Streamkap.Pulumi.Topic("events", new()
+    ///     {
+    ///         Name = "events",
+    ///         Partitions = 3,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Topic")]
     public partial class Topic : global::Pulumi.CustomResource

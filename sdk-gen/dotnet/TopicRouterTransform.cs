@@ -14,6 +14,24 @@ namespace Streamkap.Pulumi
     /// A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
     /// 
     /// Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var topicRouter = new Streamkap.Pulumi.TopicRouterTransform("topicRouter", new()
+    ///     {
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "orders_topic_router",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:TopicRouterTransform")]
     public partial class TopicRouterTransform : global::Pulumi.CustomResource

@@ -15,6 +15,33 @@ namespace Streamkap.Pulumi
     /// change, `up` writes the code as a new version and runs its unit test (failing with the diff, deploying
     /// nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
     /// job to run.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var cleanOrders = new Streamkap.Pulumi.Transform("cleanOrders", new()
+    ///     {
+    ///         Type = Streamkap.Pulumi.TransformType.MapFilter,
+    ///         InputTopicPattern = "source_.*\\.public\\.orders",
+    ///         OutputTopicPattern = "clean_orders",
+    ///         Implementation = new Streamkap.Pulumi.Inputs.TransformImplementationArgs
+    ///         {
+    ///             Language = Streamkap.Pulumi.TransformLanguage.Javascript,
+    ///             ValueTransform = @"function _streamkap_transform(valueObject, keyObject, topic, timestamp) {
+    ///   return valueObject.total &gt; 0 ? valueObject : null;
+    /// }
+    /// ",
+    ///         },
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:Transform")]
     public partial class Transform : global::Pulumi.CustomResource

@@ -14,6 +14,33 @@ namespace Streamkap.Pulumi
     /// A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var config = new Config();
+    ///     var databasePassword = config.Require("databasePassword");
+    ///     var vitessVtctldPassword = config.Require("vitessVtctldPassword");
+    ///     var vitessSource = new Streamkap.Pulumi.VitessSource("vitessSource", new()
+    ///     {
+    ///         DatabaseHostname = "db.example.com",
+    ///         DatabaseUser = "streamkap",
+    ///         DatabasePassword = databasePassword,
+    ///         VitessKeyspace = "shop",
+    ///         VitessVtctldHost = "vtctld.example.com",
+    ///         VitessVtctldUser = "streamkap",
+    ///         VitessVtctldPassword = vitessVtctldPassword,
+    ///         TableIncludeList = "public.orders",
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:VitessSource")]
     public partial class VitessSource : global::Pulumi.CustomResource

@@ -14,6 +14,20 @@ namespace Streamkap.Pulumi
     /// A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var weaviateDestination = new Streamkap.Pulumi.WeaviateDestination("weaviateDestination");
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:WeaviateDestination")]
     public partial class WeaviateDestination : global::Pulumi.CustomResource

@@ -13,6 +13,29 @@ namespace Streamkap.Pulumi
     /// <summary>
     /// A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
     /// generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var storefront = new Streamkap.Pulumi.WebhookSource("storefront", new()
+    ///     {
+    ///         Topics = new[]
+    ///         {
+    ///             "carts",
+    ///             "checkouts",
+    ///         },
+    ///         DefaultTopic = "carts",
+    ///         AddDeleteField = true,
+    ///     });
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:WebhookSource")]
     public partial class WebhookSource : global::Pulumi.CustomResource

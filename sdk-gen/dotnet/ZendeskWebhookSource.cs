@@ -14,6 +14,20 @@ namespace Streamkap.Pulumi
     /// A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
     /// 
     /// Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
+    /// 
+    /// ## Example Usage
+    /// ### Basic usage
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using System.Linq;
+    /// using Pulumi;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt; 
+    /// {
+    ///     var zendeskWebhookSource = new Streamkap.Pulumi.ZendeskWebhookSource("zendeskWebhookSource");
+    /// 
+    /// });
+    /// ```
     /// </summary>
     [PulumiResourceType("streamkap:index:ZendeskWebhookSource")]
     public partial class ZendeskWebhookSource : global::Pulumi.CustomResource

@@ -12,6 +12,40 @@ import * as utilities from "./utilities";
  * shows rules changed in the console and channels disconnected there; the next `up` sets them back. The service
  * has no create for subscribers, so one that already exists under `subscriberId` is taken over; destroying
  * disconnects its channels and clears its rules.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const opsSlackWebhook = config.requireSecret("opsSlackWebhook");
+ * const ops = new streamkap.AlertSubscriber("ops", {
+ *     subscriberId: "ops-team",
+ *     name: "Operations",
+ *     email: "ops@example.com",
+ *     channels: {
+ *         slack: {
+ *             webhookUrl: opsSlackWebhook,
+ *         },
+ *     },
+ *     preferences: [
+ *         {
+ *             alert: streamkap.AlertType.ConnectorStatus,
+ *             channels: [
+ *                 streamkap.AlertChannel.Email,
+ *                 streamkap.AlertChannel.Slack,
+ *             ],
+ *         },
+ *         {
+ *             alert: streamkap.AlertType.Lag,
+ *             channels: [streamkap.AlertChannel.Slack],
+ *         },
+ *     ],
+ * });
+ * ```
  */
 export class AlertSubscriber extends pulumi.CustomResource {
     /**

@@ -11,6 +11,18 @@ import * as utilities from "./utilities";
  * An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const azblobConnectionString = config.requireSecret("azblobConnectionString");
+ * const azureBlobDestination = new streamkap.AzureBlobDestination("azureBlobDestination", {azblobConnectionString: azblobConnectionString});
+ * ```
  */
 export class AzureBlobDestination extends pulumi.CustomResource {
     /**

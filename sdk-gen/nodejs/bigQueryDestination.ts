@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const keyfile = config.requireSecret("keyfile");
+ * const bigQueryDestination = new streamkap.BigQueryDestination("bigQueryDestination", {
+ *     keyfile: keyfile,
+ *     defaultDataset: "analytics",
+ * });
+ * ```
  */
 export class BigQueryDestination extends pulumi.CustomResource {
     /**

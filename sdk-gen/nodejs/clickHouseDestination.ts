@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const clickHouseDestination = new streamkap.ClickHouseDestination("clickHouseDestination", {
+ *     hostname: "clickhouse.example.com",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ *     database: "analytics",
+ * });
+ * ```
  */
 export class ClickHouseDestination extends pulumi.CustomResource {
     /**

@@ -12,6 +12,19 @@ import * as utilities from "./utilities";
  * stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
  * as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
  * secret.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const ci = new streamkap.ClientCredential("ci", {
+ *     roles: ["viewer"],
+ *     description: "CI checks",
+ * });
+ * ```
  */
 export class ClientCredential extends pulumi.CustomResource {
     /**

@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databricksToken = config.requireSecret("databricksToken");
+ * const databricksDestination = new streamkap.DatabricksDestination("databricksDestination", {
+ *     databricksToken: databricksToken,
+ *     connectionUrl: "jdbc:databricks://example.cloud.databricks.com:443/default",
+ * });
+ * ```
  */
 export class DatabricksDestination extends pulumi.CustomResource {
     /**

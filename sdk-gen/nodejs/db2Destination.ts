@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A Db2 destination (connector code `db2`): delivers records from topics to Db2.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const db2Destination = new streamkap.Db2Destination("db2Destination", {
+ *     databaseHostname: "db.example.com",
+ *     databaseDatabase: "shop",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ * });
+ * ```
  */
 export class Db2Destination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,26 @@ import * as utilities from "./utilities";
  * A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const db2Source = new streamkap.Db2Source("db2Source", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseDbname: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders",
+ *     signalDataCollectionSchemaOrDatabase: "streamkap",
+ * });
+ * ```
  */
 export class Db2Source extends pulumi.CustomResource {
     /**

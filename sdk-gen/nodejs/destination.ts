@@ -9,6 +9,27 @@ import * as utilities from "./utilities";
 
 /**
  * A destination: delivers records from topics to an external system.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const snowflakeKey = config.requireSecret("snowflakeKey");
+ * const warehouse = new streamkap.Destination("warehouse", {
+ *     connector: "snowflake",
+ *     config: {
+ *         "snowflake.url.name": "acme-analytics.snowflakecomputing.com",
+ *         "snowflake.user.name": "STREAMKAP",
+ *         "snowflake.private.key": snowflakeKey,
+ *         "snowflake.database.name": "ANALYTICS",
+ *         "snowflake.schema.name": "RAW",
+ *     },
+ * });
+ * ```
  */
 export class Destination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,25 @@ import * as utilities from "./utilities";
  * A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const awsAccessKeyId = config.requireSecret("awsAccessKeyId");
+ * const awsSecretKey = config.requireSecret("awsSecretKey");
+ * const dynamoDbSource = new streamkap.DynamoDbSource("dynamoDbSource", {
+ *     awsRegion: "us-east-1",
+ *     awsAccessKeyId: awsAccessKeyId,
+ *     awsSecretKey: awsSecretKey,
+ *     s3ExportBucketName: "example-exports",
+ *     tableIncludeList: "public.orders",
+ * });
+ * ```
  */
 export class DynamoDbSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,20 @@ import * as utilities from "./utilities";
  * An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const elasticsearchSource = new streamkap.ElasticsearchSource("elasticsearchSource", {
+ *     esHost: "search.example.com",
+ *     endpointIncludeList: "orders",
+ *     datetimeFieldName: "updated_at",
+ * });
+ * ```
  */
 export class ElasticsearchSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const enrichAsync = new streamkap.EnrichAsyncTransform("enrichAsync", {
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "orders_enrich_async",
+ *     asyncTimeoutMs: 1000,
+ *     asyncCapacity: 50,
+ * });
+ * ```
  */
 export class EnrichAsyncTransform extends pulumi.CustomResource {
     /**

@@ -11,6 +11,19 @@ import * as utilities from "./utilities";
  * An `enrich` transform: the generic `Transform` with `type: "enrich"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const enrich = new streamkap.EnrichTransform("enrich", {
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "orders_enrich",
+ * });
+ * ```
  */
 export class EnrichTransform extends pulumi.CustomResource {
     /**

@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const gcsDestination = new streamkap.GcsDestination("gcsDestination", {gcsBucketName: "example-bucket"});
+ * ```
  */
 export class GcsDestination extends pulumi.CustomResource {
     /**

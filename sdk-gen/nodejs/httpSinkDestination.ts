@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const httpSinkDestination = new streamkap.HttpSinkDestination("httpSinkDestination", {httpUrl: "https://ingest.example.com/events"});
+ * ```
  */
 export class HttpSinkDestination extends pulumi.CustomResource {
     /**

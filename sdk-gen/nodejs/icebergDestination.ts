@@ -11,6 +11,19 @@ import * as utilities from "./utilities";
  * An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const icebergDestination = new streamkap.IcebergDestination("icebergDestination", {
+ *     icebergCatalogWarehouse: "s3://example-warehouse/",
+ *     tableNamePrefix: "streamkap_",
+ * });
+ * ```
  */
 export class IcebergDestination extends pulumi.CustomResource {
     /**

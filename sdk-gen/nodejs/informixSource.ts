@@ -11,6 +11,25 @@ import * as utilities from "./utilities";
  * An Informix source (connector code `informix`): captures changes from Informix and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "informix"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const informixSource = new streamkap.InformixSource("informixSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseDbname: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders",
+ * });
+ * ```
  */
 export class InformixSource extends pulumi.CustomResource {
     /**

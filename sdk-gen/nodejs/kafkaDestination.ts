@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const kafkaDestination = new streamkap.KafkaDestination("kafkaDestination", {kafkaSinkBootstrap: "kafka.example.com:9092"});
+ * ```
  */
 export class KafkaDestination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const password = config.requireSecret("password");
+ * const kafkaDirectDestination = new streamkap.KafkaDirectDestination("kafkaDirectDestination", {
+ *     password: password,
+ *     whitelistIps: "203.0.113.0/24",
+ * });
+ * ```
  */
 export class KafkaDirectDestination extends pulumi.CustomResource {
     /**

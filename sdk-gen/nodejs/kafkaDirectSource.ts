@@ -11,6 +11,19 @@ import * as utilities from "./utilities";
  * A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const kafkaDirectSource = new streamkap.KafkaDirectSource("kafkaDirectSource", {
+ *     topicPrefix: "orders",
+ *     topicIncludeList: "orders.*",
+ * });
+ * ```
  */
 export class KafkaDirectSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,35 @@ import * as utilities from "./utilities";
  * A Kafka user of the service's Kafka proxy, for reading and writing its topics directly with any Kafka client.
  * Its ACLs, allowed addresses and schema registry access change in place; refresh reports changes made in the
  * web console, and the next `up` sets them back.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const analyticsKafkaPassword = config.requireSecret("analyticsKafkaPassword");
+ * const analytics = new streamkap.KafkaUser("analytics", {
+ *     username: "analytics",
+ *     password: analyticsKafkaPassword,
+ *     allowedIps: ["203.0.113.0/24"],
+ *     acls: [
+ *         {
+ *             topic: "source_",
+ *             operation: streamkap.KafkaAclOperation.Read,
+ *             patternType: streamkap.KafkaAclPatternType.Prefixed,
+ *         },
+ *         {
+ *             topic: "analytics-",
+ *             operation: streamkap.KafkaAclOperation.Read,
+ *             patternType: streamkap.KafkaAclPatternType.Prefixed,
+ *             resource: streamkap.KafkaAclResourceType.Group,
+ *         },
+ *     ],
+ * });
+ * ```
  */
 export class KafkaUser extends pulumi.CustomResource {
     /**

@@ -11,6 +11,19 @@ import * as utilities from "./utilities";
  * A `map_filter` transform: the generic `Transform` with `type: "map_filter"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const mapFilter = new streamkap.MapFilterTransform("mapFilter", {
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "orders_map_filter",
+ * });
+ * ```
  */
 export class MapFilterTransform extends pulumi.CustomResource {
     /**

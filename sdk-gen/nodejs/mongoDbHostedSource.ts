@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A MongoDB (self-hosted) source (connector code `mongodbhosted`): captures changes from MongoDB (self-hosted) and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodbhosted"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const mongodbConnectionString = config.requireSecret("mongodbConnectionString");
+ * const mongoDbHostedSource = new streamkap.MongoDbHostedSource("mongoDbHostedSource", {
+ *     mongodbConnectionString: mongodbConnectionString,
+ *     databaseIncludeList: "shop",
+ *     collectionIncludeList: "shop.orders",
+ *     signalDataCollectionSchemaOrDatabase: "streamkap",
+ * });
+ * ```
  */
 export class MongoDbHostedSource extends pulumi.CustomResource {
     /**

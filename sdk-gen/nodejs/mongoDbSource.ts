@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const mongodbConnectionString = config.requireSecret("mongodbConnectionString");
+ * const mongoDbSource = new streamkap.MongoDbSource("mongoDbSource", {
+ *     mongodbConnectionString: mongodbConnectionString,
+ *     databaseIncludeList: "shop",
+ *     collectionIncludeList: "shop.orders",
+ *     signalDataCollectionSchemaOrDatabase: "streamkap",
+ * });
+ * ```
  */
 export class MongoDbSource extends pulumi.CustomResource {
     /**

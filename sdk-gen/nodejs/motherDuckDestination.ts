@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const motherduckToken = config.requireSecret("motherduckToken");
+ * const motherDuckDestination = new streamkap.MotherDuckDestination("motherDuckDestination", {
+ *     motherduckToken: motherduckToken,
+ *     motherduckCatalog: "analytics",
+ * });
+ * ```
  */
 export class MotherDuckDestination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A MySQL destination (connector code `mysql`): delivers records from topics to MySQL.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "mysql"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const mysqlDestination = new streamkap.MysqlDestination("mysqlDestination", {
+ *     databaseHostname: "db.example.com",
+ *     databaseDatabase: "shop",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ * });
+ * ```
  */
 export class MysqlDestination extends pulumi.CustomResource {
     /**

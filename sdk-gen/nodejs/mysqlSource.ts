@@ -11,6 +11,24 @@ import * as utilities from "./utilities";
  * A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const mysqlSource = new streamkap.MysqlSource("mysqlSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseIncludeList: "shop",
+ *     tableIncludeList: "public.orders",
+ * });
+ * ```
  */
 export class MysqlSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,26 @@ import * as utilities from "./utilities";
  * An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const oracleAwsSource = new streamkap.OracleAwsSource("oracleAwsSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseDbname: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders",
+ *     signalDataCollectionSchemaOrDatabase: "streamkap",
+ * });
+ * ```
  */
 export class OracleAwsSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,26 @@ import * as utilities from "./utilities";
  * An Oracle source (connector code `oracle`): captures changes from Oracle and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracle"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const oracleSource = new streamkap.OracleSource("oracleSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseDbname: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders",
+ *     signalDataCollectionSchemaOrDatabase: "streamkap",
+ * });
+ * ```
  */
 export class OracleSource extends pulumi.CustomResource {
     /**

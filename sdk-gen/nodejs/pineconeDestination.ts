@@ -11,6 +11,21 @@ import * as utilities from "./utilities";
  * A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const pineconeApiKey = config.requireSecret("pineconeApiKey");
+ * const pineconeDestination = new streamkap.PineconeDestination("pineconeDestination", {
+ *     pineconeApiKey: pineconeApiKey,
+ *     pineconeIndexName: "orders",
+ * });
+ * ```
  */
 export class PineconeDestination extends pulumi.CustomResource {
     /**

@@ -9,6 +9,42 @@ import * as utilities from "./utilities";
 
 /**
  * Links one source to one destination over some or all of the source's topics, and over transforms' topics.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const dbPassword = config.requireSecret("dbPassword");
+ * const snowflakeKey = config.requireSecret("snowflakeKey");
+ * const ordersDb = new streamkap.PostgresqlSource("ordersDb", {
+ *     databaseHostname: "db.example.com",
+ *     databasePort: 5432,
+ *     databaseUser: "streamkap",
+ *     databasePassword: dbPassword,
+ *     databaseDbname: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders,public.customers",
+ * });
+ * const warehouse = new streamkap.SnowflakeDestination("warehouse", {
+ *     snowflakeUrlName: "acme-analytics.snowflakecomputing.com",
+ *     snowflakeUserName: "STREAMKAP",
+ *     snowflakePrivateKey: snowflakeKey,
+ *     snowflakeDatabaseName: "ANALYTICS",
+ *     snowflakeSchemaName: "RAW",
+ * });
+ * const ordersToWarehouse = new streamkap.Pipeline("ordersToWarehouse", {
+ *     sourceId: ordersDb.id,
+ *     destinationId: warehouse.id,
+ *     topics: [
+ *         "public.orders",
+ *         "public.customers",
+ *     ],
+ * });
+ * ```
  */
 export class Pipeline extends pulumi.CustomResource {
     /**

@@ -11,6 +11,24 @@ import * as utilities from "./utilities";
  * A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const postgresqlDestination = new streamkap.PostgresqlDestination("postgresqlDestination", {
+ *     databaseHostname: "db.example.com",
+ *     databaseDatabase: "shop",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ *     tableNamePrefix: "streamkap_",
+ * });
+ * ```
  */
 export class PostgresqlDestination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,22 @@ import * as utilities from "./utilities";
  * A project key: API credentials (and optionally a Kafka user) for a service. The service shows the credential
  * file once, at creation; its secrets stay in state as secret outputs, for feeding to other resources and
  * stacks. Replacing the key issues new credentials, and the outputs pass them on.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const dashboard = new streamkap.ProjectKey("dashboard", {
+ *     description: "Read-only access for the operations dashboard",
+ *     permissions: [
+ *         "pipelines:read",
+ *         "topics:read",
+ *     ],
+ * });
+ * ```
  */
 export class ProjectKey extends pulumi.CustomResource {
     /**

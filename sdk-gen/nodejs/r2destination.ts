@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ * const r2Destination = new streamkap.R2Destination("r2Destination", {
+ *     r2Account: "example-account",
+ *     awsAccessKeyId: "AKIAIOSFODNN7EXAMPLE",
+ *     awsSecretAccessKey: awsSecretAccessKey,
+ *     awsS3BucketName: "example-bucket",
+ * });
+ * ```
  */
 export class R2Destination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,23 @@ import * as utilities from "./utilities";
  * A Redis destination (connector code `redis`): delivers records from topics to Redis.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const redisPassword = config.requireSecret("redisPassword");
+ * const redisDestination = new streamkap.RedisDestination("redisDestination", {
+ *     redisHost: "redis.example.com",
+ *     redisUsername: "streamkap",
+ *     redisPassword: redisPassword,
+ *     redisKey: "orders",
+ * });
+ * ```
  */
 export class RedisDestination extends pulumi.CustomResource {
     /**

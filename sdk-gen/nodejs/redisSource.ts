@@ -11,6 +11,22 @@ import * as utilities from "./utilities";
  * A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const redisPassword = config.requireSecret("redisPassword");
+ * const redisSource = new streamkap.RedisSource("redisSource", {
+ *     redisHost: "redis.example.com",
+ *     redisUsername: "streamkap",
+ *     redisPassword: redisPassword,
+ * });
+ * ```
  */
 export class RedisSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,24 @@ import * as utilities from "./utilities";
  * A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const redshiftDestination = new streamkap.RedshiftDestination("redshiftDestination", {
+ *     awsRedshiftDomain: "example.abc123.us-east-1.redshift.amazonaws.com",
+ *     awsRedshiftDatabase: "analytics",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ *     tableNamePrefix: "streamkap_",
+ * });
+ * ```
  */
 export class RedshiftDestination extends pulumi.CustomResource {
     /**

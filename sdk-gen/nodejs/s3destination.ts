@@ -11,6 +11,22 @@ import * as utilities from "./utilities";
  * An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ * const s3Destination = new streamkap.S3Destination("s3Destination", {
+ *     awsAccessKeyId: "AKIAIOSFODNN7EXAMPLE",
+ *     awsSecretAccessKey: awsSecretAccessKey,
+ *     awsS3BucketName: "example-bucket",
+ * });
+ * ```
  */
 export class S3Destination extends pulumi.CustomResource {
     /**

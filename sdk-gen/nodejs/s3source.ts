@@ -11,6 +11,25 @@ import * as utilities from "./utilities";
  * An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const awsAccessKeyId = config.requireSecret("awsAccessKeyId");
+ * const awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ * const landing = new streamkap.S3Source("landing", {
+ *     awsAccessKeyId: awsAccessKeyId,
+ *     awsSecretAccessKey: awsSecretAccessKey,
+ *     awsS3Region: streamkap.S3SourceAwsS3Region.UsEast1,
+ *     awsS3BucketName: "example-landing",
+ *     awsS3BucketPrefix: "orders/",
+ * });
+ * ```
  */
 export class S3Source extends pulumi.CustomResource {
     /**

@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const salesforceWebhookSource = new streamkap.SalesforceWebhookSource("salesforceWebhookSource", {});
+ * ```
  */
 export class SalesforceWebhookSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const shopifyWebhookSource = new streamkap.ShopifyWebhookSource("shopifyWebhookSource", {});
+ * ```
  */
 export class ShopifyWebhookSource extends pulumi.CustomResource {
     /**

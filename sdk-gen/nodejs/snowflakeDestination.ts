@@ -11,6 +11,24 @@ import * as utilities from "./utilities";
  * A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const snowflakePrivateKey = config.requireSecret("snowflakePrivateKey");
+ * const snowflakeDestination = new streamkap.SnowflakeDestination("snowflakeDestination", {
+ *     snowflakeUrlName: "acme-analytics.snowflakecomputing.com",
+ *     snowflakeUserName: "STREAMKAP",
+ *     snowflakePrivateKey: snowflakePrivateKey,
+ *     snowflakeDatabaseName: "ANALYTICS",
+ *     snowflakeSchemaName: "RAW",
+ * });
+ * ```
  */
 export class SnowflakeDestination extends pulumi.CustomResource {
     /**

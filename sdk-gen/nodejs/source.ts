@@ -9,6 +9,29 @@ import * as utilities from "./utilities";
 
 /**
  * A change-data-capture source: reads an external system and writes its records to topics.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const dbPassword = config.requireSecret("dbPassword");
+ * const ordersDb = new streamkap.Source("ordersDb", {
+ *     connector: "postgresql",
+ *     config: {
+ *         "database.hostname.user.defined": "db.example.com",
+ *         "database.port.user.defined": 5432,
+ *         "database.user": "streamkap",
+ *         "database.password": dbPassword,
+ *         "database.dbname": "shop",
+ *         "schema.include.list": "public",
+ *         "table.include.list.user.defined": "public.orders",
+ *     },
+ * });
+ * ```
  */
 export class Source extends pulumi.CustomResource {
     /**

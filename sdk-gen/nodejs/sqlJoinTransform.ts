@@ -11,6 +11,20 @@ import * as utilities from "./utilities";
  * A `sql_join` transform: the generic `Transform` with `type: "sql_join"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const sqlJoin = new streamkap.SqlJoinTransform("sqlJoin", {
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "orders_sql_join",
+ *     topicTtl: "1h",
+ * });
+ * ```
  */
 export class SqlJoinTransform extends pulumi.CustomResource {
     /**

@@ -11,6 +11,25 @@ import * as utilities from "./utilities";
  * A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const sqlServerAwsSource = new streamkap.SqlServerAwsSource("sqlServerAwsSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     databaseNames: "shop",
+ *     schemaIncludeList: "public",
+ *     tableIncludeList: "public.orders",
+ * });
+ * ```
  */
 export class SqlServerAwsSource extends pulumi.CustomResource {
     /**

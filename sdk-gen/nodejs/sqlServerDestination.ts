@@ -11,6 +11,24 @@ import * as utilities from "./utilities";
  * A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const connectionPassword = config.requireSecret("connectionPassword");
+ * const sqlServerDestination = new streamkap.SqlServerDestination("sqlServerDestination", {
+ *     databaseHostname: "db.example.com",
+ *     databaseDatabase: "shop",
+ *     connectionUsername: "streamkap",
+ *     connectionPassword: connectionPassword,
+ *     tableNamePrefix: "streamkap_",
+ * });
+ * ```
  */
 export class SqlServerDestination extends pulumi.CustomResource {
     /**

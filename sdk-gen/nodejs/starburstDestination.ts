@@ -11,6 +11,22 @@ import * as utilities from "./utilities";
  * A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const awsSecretAccessKey = config.requireSecret("awsSecretAccessKey");
+ * const starburstDestination = new streamkap.StarburstDestination("starburstDestination", {
+ *     awsAccessKeyId: "AKIAIOSFODNN7EXAMPLE",
+ *     awsSecretAccessKey: awsSecretAccessKey,
+ *     awsS3BucketName: "example-bucket",
+ * });
+ * ```
  */
 export class StarburstDestination extends pulumi.CustomResource {
     /**

@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const stripeWebhookSource = new streamkap.StripeWebhookSource("stripeWebhookSource", {});
+ * ```
  */
 export class StripeWebhookSource extends pulumi.CustomResource {
     /**

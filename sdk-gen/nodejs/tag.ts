@@ -13,6 +13,24 @@ import * as utilities from "./utilities";
  *
  * Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
  * with `getTags`. A pipeline given no tags gets the Development tag.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const team = new streamkap.Tag("team", {
+ *     name: "team-orders",
+ *     description: "Objects of the orders team",
+ *     types: [
+ *         "pipelines",
+ *         "sources",
+ *         "transforms",
+ *     ],
+ * });
+ * ```
  */
 export class Tag extends pulumi.CustomResource {
     /**

@@ -9,6 +9,19 @@ import * as utilities from "./utilities";
 
 /**
  * A Kafka topic on the service.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const events = new streamkap.Topic("events", {
+ *     name: "events",
+ *     partitions: 3,
+ * });
+ * ```
  */
 export class Topic extends pulumi.CustomResource {
     /**

@@ -11,6 +11,19 @@ import * as utilities from "./utilities";
  * A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
  *
  * Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const topicRouter = new streamkap.TopicRouterTransform("topicRouter", {
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "orders_topic_router",
+ * });
+ * ```
  */
 export class TopicRouterTransform extends pulumi.CustomResource {
     /**

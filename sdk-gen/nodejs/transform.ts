@@ -12,6 +12,27 @@ import * as utilities from "./utilities";
  * change, `up` writes the code as a new version and runs its unit test (failing with the diff, deploying
  * nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
  * job to run.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const cleanOrders = new streamkap.Transform("cleanOrders", {
+ *     type: streamkap.TransformType.MapFilter,
+ *     inputTopicPattern: "source_.*\\.public\\.orders",
+ *     outputTopicPattern: "clean_orders",
+ *     implementation: {
+ *         language: streamkap.TransformLanguage.Javascript,
+ *         valueTransform: `function _streamkap_transform(valueObject, keyObject, topic, timestamp) {
+ *   return valueObject.total > 0 ? valueObject : null;
+ * }
+ * `,
+ *     },
+ * });
+ * ```
  */
 export class Transform extends pulumi.CustomResource {
     /**

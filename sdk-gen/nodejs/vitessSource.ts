@@ -11,6 +11,28 @@ import * as utilities from "./utilities";
  * A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const config = new pulumi.Config();
+ * const databasePassword = config.requireSecret("databasePassword");
+ * const vitessVtctldPassword = config.requireSecret("vitessVtctldPassword");
+ * const vitessSource = new streamkap.VitessSource("vitessSource", {
+ *     databaseHostname: "db.example.com",
+ *     databaseUser: "streamkap",
+ *     databasePassword: databasePassword,
+ *     vitessKeyspace: "shop",
+ *     vitessVtctldHost: "vtctld.example.com",
+ *     vitessVtctldUser: "streamkap",
+ *     vitessVtctldPassword: vitessVtctldPassword,
+ *     tableIncludeList: "public.orders",
+ * });
+ * ```
  */
 export class VitessSource extends pulumi.CustomResource {
     /**

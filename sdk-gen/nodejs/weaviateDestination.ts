@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const weaviateDestination = new streamkap.WeaviateDestination("weaviateDestination", {});
+ * ```
  */
 export class WeaviateDestination extends pulumi.CustomResource {
     /**

@@ -10,6 +10,23 @@ import * as utilities from "./utilities";
 /**
  * A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
  * generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const storefront = new streamkap.WebhookSource("storefront", {
+ *     topics: [
+ *         "carts",
+ *         "checkouts",
+ *     ],
+ *     defaultTopic: "carts",
+ *     addDeleteField: true,
+ * });
+ * ```
  */
 export class WebhookSource extends pulumi.CustomResource {
     /**

@@ -11,6 +11,16 @@ import * as utilities from "./utilities";
  * A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
  *
  * Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
+ *
+ * ## Example Usage
+ * ### Basic usage
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as streamkap from "@streamkap/pulumi";
+ *
+ * const zendeskWebhookSource = new streamkap.ZendeskWebhookSource("zendeskWebhookSource", {});
+ * ```
  */
 export class ZendeskWebhookSource extends pulumi.CustomResource {
     /**

@@ -9,13 +9,16 @@
  * starts the plugin through the Node.js language host, from what the package publishes.
  */
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 
 import { installPackageCopy } from "../../scripts/install-copy";
 import { startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
+import { runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
+import { exampleConfigValue, schemaExamples } from "../harness/schema-examples";
 import { quickstartProgramTests, type QuickstartWorld } from "../harness/quickstart-program";
 
 const repoRoot = path.resolve(__dirname, "../../..");
@@ -43,3 +46,61 @@ afterAll(async () => {
 quickstartProgramTests(world, {
   afterUp: (up) => expect(up.stdout).not.toContain("pulumi-resource-streamkap from $PATH"),
 });
+
+/**
+ * The YAML examples of every resource in one program, each example's resources and references renamed under its
+ * class (`Pipeline-ordersDb`), their configuration merged: the plugin checks each resource's inputs in a preview.
+ */
+function allYamlExamples(): { program: string; config: string[] } {
+  const { dump, load } = createRequire(__filename)("js-yaml") as {
+    load: (text: string) => unknown;
+    dump: (value: unknown, options?: { lineWidth: number }) => string;
+  };
+  const configuration: Record<string, unknown> = {};
+  const resources: Record<string, unknown> = {};
+  for (const [className, programs] of schemaExamples()) {
+    const example = load(programs.yaml ?? "") as {
+      configuration?: Record<string, unknown>;
+      resources: Record<string, unknown>;
+    };
+    Object.assign(configuration, example.configuration);
+    let text = JSON.stringify(example.resources);
+    for (const name of Object.keys(example.resources)) {
+      text = text.split(`\${${name}.`).join(`\${${className}-${name}.`);
+    }
+    for (const [name, resource] of Object.entries(JSON.parse(text) as Record<string, unknown>)) {
+      resources[`${className}-${name}`] = resource;
+    }
+  }
+  const program = dump(
+    {
+      name: "streamkap-examples",
+      runtime: "yaml",
+      plugins: { providers: [{ name: "streamkap", path: "node_modules/pulumi-streamkap/plugin" }] },
+      configuration,
+      resources,
+    },
+    { lineWidth: -1 },
+  );
+  return { program, config: Object.keys(configuration) };
+}
+
+test("every YAML example of the schema's resources passes the plugin's checks in a preview", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-yaml-examples-"));
+  const { program, config } = allYamlExamples();
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program);
+  installPackageCopy(dir);
+  const project = await TestProject.fromDirectory(
+    dir,
+    world.server,
+    Object.fromEntries(config.map((key) => [key, exampleConfigValue(key)])),
+  );
+  try {
+    const preview = await runPulumiOk(project, ["preview", "--json"]);
+    const steps = (JSON.parse(preview.stdout) as { steps: Array<{ op: string }> }).steps;
+    // Every example's resources, each to be created.
+    expect(steps.filter((step) => step.op === "create").length).toBeGreaterThanOrEqual(66);
+  } finally {
+    project.dispose();
+  }
+}, 600_000);

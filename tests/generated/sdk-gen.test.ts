@@ -4,7 +4,9 @@
  * what Pulumi's generators make from it today (`npm run generate`; the Node.js classes register with stack traces
  * off, the one change made to the generators' output: scripts/quiet-registration.ts); and each but .NET compiles: the TypeScript
  * type-checks, the Python byte-compiles, the Go module builds against the Pulumi Go SDK with the go.sum it carries.
- * (No .NET toolchain is reachable from this project's machines, so the C# is generated, not compiled.)
+ * (No .NET toolchain is reachable from this project's machines, so the C# is generated, not compiled.) Every
+ * resource carries its example in the five languages of the Registry, and the TypeScript ones type-check against
+ * the Node.js SDK (the other languages' are run in python-program, go-program and yaml-program.test.ts).
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -12,7 +14,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 
+import { exampleLanguages } from "../../scripts/gen-schema/examples";
 import { generatedFiles, generateSdks, goEnv, pulumiGoVersion, schemaTool, sdkGenDir } from "../../scripts/gen-sdks";
+import { schemaExamples } from "../harness/schema-examples";
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(__dirname, "../../..");
@@ -67,4 +71,45 @@ test("the Go SDK builds against the Pulumi Go SDK of the CLI's version, with the
     `github.com/pulumi/pulumi/sdk/v3 ${pulumiGoVersion()}`,
   );
   expect(await outcome("go", ["build", "./..."], { cwd: module, env: goEnv("-mod=readonly") })).toBe("ok");
+});
+
+test("every resource's description carries its example in TypeScript, Python, Go, C# and YAML", () => {
+  const examples = schemaExamples();
+  expect(examples.size).toBe(66);
+  const missing = [...examples].flatMap(([className, programs]) =>
+    exampleLanguages
+      .filter(({ language }) => programs[language] === undefined)
+      .map(({ language }) => `${className}: ${language}`),
+  );
+  expect(missing).toEqual([]);
+  // The C# names the package's classes in full: the generator's alias of the namespace's last part, `Pulumi`, would
+  // clash with Pulumi's own namespace.
+  expect(examples.get("Pipeline")?.csharp).toContain('new Streamkap.Pulumi.Pipeline("ordersToWarehouse"');
+  expect([...examples.values()].filter((programs) => programs.csharp?.includes("using Pulumi = "))).toEqual([]);
+});
+
+test("every TypeScript example type-checks against the Node.js SDK as a program of its own", async () => {
+  const dir = path.join(scratch, "typescript-examples");
+  fs.mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (const [className, programs] of schemaExamples()) {
+    fs.writeFileSync(path.join(dir, `${className}.ts`), programs.typescript ?? "");
+    files.push(`${className}.ts`);
+  }
+  // Each file a module of its own, @streamkap/pulumi the SDK's sources, everything else from this checkout.
+  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: "ES2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    moduleDetection: "force",
+    skipLibCheck: true,
+    types: ["node"],
+    paths: { "@streamkap/pulumi": [path.join(sdkGenDir, "nodejs", "index.ts")] },
+  };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  expect(await outcome(process.execPath, [tsc, "-p", dir])).toBe("ok");
 });

@@ -38,6 +38,7 @@ test.each([
   ["export", ["--out"], "--out needs a value"],
   ["export", ["--out", "x", "stray"], 'unexpected argument "stray": export takes options only'],
   ["export", ["--adopt=yes", "--out", "x"], "--adopt takes no value"],
+  ["local", ["--data", "--json"], '--data needs a value (one starting with "-" goes as --data=VALUE)'],
 ])("a usage error of %s %j names the command and the problem, and exits 2", async (command, args, problem) => {
   const result = await run([command, ...args]);
   expect(result).toEqual({

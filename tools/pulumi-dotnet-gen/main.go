@@ -4,6 +4,7 @@
 // tools/pulumi-cli and its newer pkg.
 //
 //	pulumi-dotnet-gen <schema.json> <out dir>
+//	pulumi-dotnet-gen <schema.json> --examples <PCL dir> <out dir>    (each PCL example as a C# program: examples.go)
 package main
 
 import (
@@ -61,8 +62,9 @@ func (packageLogo) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func main() {
 	http.DefaultTransport = packageLogo{}
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: pulumi-dotnet-gen <schema.json> <out dir>")
+	examples := len(os.Args) == 5 && os.Args[2] == "--examples"
+	if len(os.Args) != 3 && !examples {
+		fmt.Fprintln(os.Stderr, "usage: pulumi-dotnet-gen <schema.json> <out dir> | <schema.json> --examples <PCL dir> <out dir>")
 		os.Exit(2)
 	}
 	data, err := os.ReadFile(os.Args[1])
@@ -80,6 +82,12 @@ func main() {
 	if err != nil || diags.HasErrors() {
 		fmt.Fprintln(os.Stderr, "the schema does not bind")
 		os.Exit(1)
+	}
+	if examples {
+		if err := writeExamples(pkg, os.Args[3], os.Args[4]); err != nil {
+			fail(err)
+		}
+		return
 	}
 	files, err := dotnetgen.GeneratePackage("streamkap-schema", pkg, nil, nil)
 	if err != nil {

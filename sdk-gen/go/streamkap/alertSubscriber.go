@@ -16,6 +16,57 @@ import (
 // shows rules changed in the console and channels disconnected there; the next `up` sets them back. The service
 // has no create for subscribers, so one that already exists under `subscriberId` is taken over; destroying
 // disconnects its channels and clears its rules.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			opsSlackWebhook := cfg.RequireSecret("opsSlackWebhook")
+//			_, err := streamkap.NewAlertSubscriber(ctx, "ops", &streamkap.AlertSubscriberArgs{
+//				SubscriberId: pulumi.String("ops-team"),
+//				Name:         pulumi.String("Operations"),
+//				Email:        pulumi.String("ops@example.com"),
+//				Channels: &streamkap.AlertChannelsArgs{
+//					Slack: &streamkap.AlertWebhookArgs{
+//						WebhookUrl: opsSlackWebhook,
+//					},
+//				},
+//				Preferences: streamkap.AlertPreferenceArray{
+//					&streamkap.AlertPreferenceArgs{
+//						Alert: streamkap.AlertTypeConnectorStatus,
+//						Channels: streamkap.AlertChannelArray{
+//							streamkap.AlertChannelEmail,
+//							streamkap.AlertChannelSlack,
+//						},
+//					},
+//					&streamkap.AlertPreferenceArgs{
+//						Alert: streamkap.AlertTypeLag,
+//						Channels: streamkap.AlertChannelArray{
+//							streamkap.AlertChannelSlack,
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type AlertSubscriber struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,35 @@ import (
 // An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			azblobConnectionString := cfg.RequireSecret("azblobConnectionString")
+//			_, err := streamkap.NewAzureBlobDestination(ctx, "azureBlobDestination", &streamkap.AzureBlobDestinationArgs{
+//				AzblobConnectionString: azblobConnectionString,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type AzureBlobDestination struct {
 	pulumi.CustomResourceState
 

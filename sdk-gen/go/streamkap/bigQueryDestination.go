@@ -15,6 +15,36 @@ import (
 // A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			keyfile := cfg.RequireSecret("keyfile")
+//			_, err := streamkap.NewBigQueryDestination(ctx, "bigQueryDestination", &streamkap.BigQueryDestinationArgs{
+//				Keyfile:        keyfile,
+//				DefaultDataset: pulumi.String("analytics"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type BigQueryDestination struct {
 	pulumi.CustomResourceState
 

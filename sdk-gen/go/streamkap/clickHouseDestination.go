@@ -15,6 +15,38 @@ import (
 // A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			connectionPassword := cfg.RequireSecret("connectionPassword")
+//			_, err := streamkap.NewClickHouseDestination(ctx, "clickHouseDestination", &streamkap.ClickHouseDestinationArgs{
+//				Hostname:           pulumi.String("clickhouse.example.com"),
+//				ConnectionUsername: pulumi.String("streamkap"),
+//				ConnectionPassword: connectionPassword,
+//				Database:           pulumi.String("analytics"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ClickHouseDestination struct {
 	pulumi.CustomResourceState
 

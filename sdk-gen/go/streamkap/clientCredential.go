@@ -16,6 +16,35 @@ import (
 // stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
 // as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
 // secret.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewClientCredential(ctx, "ci", &streamkap.ClientCredentialArgs{
+//				Roles: pulumi.StringArray{
+//					pulumi.String("viewer"),
+//				},
+//				Description: pulumi.String("CI checks"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ClientCredential struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,36 @@ import (
 // A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			databricksToken := cfg.RequireSecret("databricksToken")
+//			_, err := streamkap.NewDatabricksDestination(ctx, "databricksDestination", &streamkap.DatabricksDestinationArgs{
+//				DatabricksToken: databricksToken,
+//				ConnectionUrl:   pulumi.String("jdbc:databricks://example.cloud.databricks.com:443/default"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type DatabricksDestination struct {
 	pulumi.CustomResourceState
 

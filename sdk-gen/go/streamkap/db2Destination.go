@@ -15,6 +15,38 @@ import (
 // A Db2 destination (connector code `db2`): delivers records from topics to Db2.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			connectionPassword := cfg.RequireSecret("connectionPassword")
+//			_, err := streamkap.NewDb2Destination(ctx, "db2Destination", &streamkap.Db2DestinationArgs{
+//				DatabaseHostname:   pulumi.String("db.example.com"),
+//				DatabaseDatabase:   pulumi.String("shop"),
+//				ConnectionUsername: pulumi.String("streamkap"),
+//				ConnectionPassword: connectionPassword,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Db2Destination struct {
 	pulumi.CustomResourceState
 

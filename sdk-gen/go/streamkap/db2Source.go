@@ -15,6 +15,41 @@ import (
 // A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			databasePassword := cfg.RequireSecret("databasePassword")
+//			_, err := streamkap.NewDb2Source(ctx, "db2Source", &streamkap.Db2SourceArgs{
+//				DatabaseHostname:                     pulumi.String("db.example.com"),
+//				DatabaseUser:                         pulumi.String("streamkap"),
+//				DatabasePassword:                     databasePassword,
+//				DatabaseDbname:                       pulumi.String("shop"),
+//				SchemaIncludeList:                    pulumi.String("public"),
+//				TableIncludeList:                     pulumi.String("public.orders"),
+//				SignalDataCollectionSchemaOrDatabase: pulumi.String("streamkap"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Db2Source struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,42 @@ import (
 )
 
 // A destination: delivers records from topics to an external system.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			snowflakeKey := cfg.RequireSecret("snowflakeKey")
+//			_, err := streamkap.NewDestination(ctx, "warehouse", &streamkap.DestinationArgs{
+//				Connector: pulumi.String("snowflake"),
+//				Config: pulumi.Map{
+//					"snowflake.url.name":      pulumi.Any("acme-analytics.snowflakecomputing.com"),
+//					"snowflake.user.name":     pulumi.Any("STREAMKAP"),
+//					"snowflake.private.key":   snowflakeKey,
+//					"snowflake.database.name": pulumi.Any("ANALYTICS"),
+//					"snowflake.schema.name":   pulumi.Any("RAW"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Destination struct {
 	pulumi.CustomResourceState
 

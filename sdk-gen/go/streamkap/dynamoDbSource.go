@@ -15,6 +15,40 @@ import (
 // A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			awsAccessKeyId := cfg.RequireSecret("awsAccessKeyId")
+//			awsSecretKey := cfg.RequireSecret("awsSecretKey")
+//			_, err := streamkap.NewDynamoDbSource(ctx, "dynamoDbSource", &streamkap.DynamoDbSourceArgs{
+//				AwsRegion:          pulumi.String("us-east-1"),
+//				AwsAccessKeyId:     awsAccessKeyId,
+//				AwsSecretKey:       awsSecretKey,
+//				S3ExportBucketName: pulumi.String("example-exports"),
+//				TableIncludeList:   pulumi.String("public.orders"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type DynamoDbSource struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,34 @@ import (
 // An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewElasticsearchSource(ctx, "elasticsearchSource", &streamkap.ElasticsearchSourceArgs{
+//				EsHost:              pulumi.String("search.example.com"),
+//				EndpointIncludeList: pulumi.String("orders"),
+//				DatetimeFieldName:   pulumi.String("updated_at"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ElasticsearchSource struct {
 	pulumi.CustomResourceState
 

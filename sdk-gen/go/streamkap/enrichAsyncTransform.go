@@ -14,6 +14,35 @@ import (
 // An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
 //
 // Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewEnrichAsyncTransform(ctx, "enrichAsync", &streamkap.EnrichAsyncTransformArgs{
+//				InputTopicPattern:  pulumi.String("source_.*\\.public\\.orders"),
+//				OutputTopicPattern: pulumi.String("orders_enrich_async"),
+//				AsyncTimeoutMs:     pulumi.Int(1000),
+//				AsyncCapacity:      pulumi.Int(50),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type EnrichAsyncTransform struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,32 @@ import (
 // A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewGcsDestination(ctx, "gcsDestination", &streamkap.GcsDestinationArgs{
+//				GcsBucketName: pulumi.String("example-bucket"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type GcsDestination struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,32 @@ import (
 // An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewHttpSinkDestination(ctx, "httpSinkDestination", &streamkap.HttpSinkDestinationArgs{
+//				HttpUrl: pulumi.String("https://ingest.example.com/events"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type HttpSinkDestination struct {
 	pulumi.CustomResourceState
 

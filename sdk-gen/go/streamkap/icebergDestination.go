@@ -15,6 +15,33 @@ import (
 // An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewIcebergDestination(ctx, "icebergDestination", &streamkap.IcebergDestinationArgs{
+//				IcebergCatalogWarehouse: pulumi.String("s3://example-warehouse/"),
+//				TableNamePrefix:         pulumi.String("streamkap_"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type IcebergDestination struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,32 @@ import (
 // A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewKafkaDestination(ctx, "kafkaDestination", &streamkap.KafkaDestinationArgs{
+//				KafkaSinkBootstrap: pulumi.String("kafka.example.com:9092"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type KafkaDestination struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,36 @@ import (
 // A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			password := cfg.RequireSecret("password")
+//			_, err := streamkap.NewKafkaDirectDestination(ctx, "kafkaDirectDestination", &streamkap.KafkaDirectDestinationArgs{
+//				Password:     password,
+//				WhitelistIps: pulumi.String("203.0.113.0/24"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type KafkaDirectDestination struct {
 	pulumi.CustomResourceState
 

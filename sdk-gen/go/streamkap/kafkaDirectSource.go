@@ -15,6 +15,33 @@ import (
 // A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewKafkaDirectSource(ctx, "kafkaDirectSource", &streamkap.KafkaDirectSourceArgs{
+//				TopicPrefix:      pulumi.String("orders"),
+//				TopicIncludeList: pulumi.String("orders.*"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type KafkaDirectSource struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,52 @@ import (
 // A Kafka user of the service's Kafka proxy, for reading and writing its topics directly with any Kafka client.
 // Its ACLs, allowed addresses and schema registry access change in place; refresh reports changes made in the
 // web console, and the next `up` sets them back.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			analyticsKafkaPassword := cfg.RequireSecret("analyticsKafkaPassword")
+//			_, err := streamkap.NewKafkaUser(ctx, "analytics", &streamkap.KafkaUserArgs{
+//				Username: pulumi.String("analytics"),
+//				Password: analyticsKafkaPassword,
+//				AllowedIps: pulumi.StringArray{
+//					pulumi.String("203.0.113.0/24"),
+//				},
+//				Acls: streamkap.KafkaAclArray{
+//					&streamkap.KafkaAclArgs{
+//						Topic:       pulumi.String("source_"),
+//						Operation:   streamkap.KafkaAclOperationRead,
+//						PatternType: streamkap.KafkaAclPatternTypePrefixed,
+//					},
+//					&streamkap.KafkaAclArgs{
+//						Topic:       pulumi.String("analytics-"),
+//						Operation:   streamkap.KafkaAclOperationRead,
+//						PatternType: streamkap.KafkaAclPatternTypePrefixed,
+//						Resource:    streamkap.KafkaAclResourceTypeGroup,
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type KafkaUser struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,38 @@ import (
 // A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			mongodbConnectionString := cfg.RequireSecret("mongodbConnectionString")
+//			_, err := streamkap.NewMongoDbSource(ctx, "mongoDbSource", &streamkap.MongoDbSourceArgs{
+//				MongodbConnectionString:              mongodbConnectionString,
+//				DatabaseIncludeList:                  pulumi.String("shop"),
+//				CollectionIncludeList:                pulumi.String("shop.orders"),
+//				SignalDataCollectionSchemaOrDatabase: pulumi.String("streamkap"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type MongoDbSource struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,36 @@ import (
 // A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			motherduckToken := cfg.RequireSecret("motherduckToken")
+//			_, err := streamkap.NewMotherDuckDestination(ctx, "motherDuckDestination", &streamkap.MotherDuckDestinationArgs{
+//				MotherduckToken:   motherduckToken,
+//				MotherduckCatalog: pulumi.String("analytics"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type MotherDuckDestination struct {
 	pulumi.CustomResourceState
 

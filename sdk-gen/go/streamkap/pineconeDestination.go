@@ -15,6 +15,36 @@ import (
 // A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			pineconeApiKey := cfg.RequireSecret("pineconeApiKey")
+//			_, err := streamkap.NewPineconeDestination(ctx, "pineconeDestination", &streamkap.PineconeDestinationArgs{
+//				PineconeApiKey:    pineconeApiKey,
+//				PineconeIndexName: pulumi.String("orders"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type PineconeDestination struct {
 	pulumi.CustomResourceState
 

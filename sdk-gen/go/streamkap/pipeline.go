@@ -13,6 +13,63 @@ import (
 )
 
 // Links one source to one destination over some or all of the source's topics, and over transforms' topics.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			dbPassword := cfg.RequireSecret("dbPassword")
+//			snowflakeKey := cfg.RequireSecret("snowflakeKey")
+//			ordersDb, err := streamkap.NewPostgresqlSource(ctx, "ordersDb", &streamkap.PostgresqlSourceArgs{
+//				DatabaseHostname:  pulumi.String("db.example.com"),
+//				DatabasePort:      pulumi.Int(5432),
+//				DatabaseUser:      pulumi.String("streamkap"),
+//				DatabasePassword:  dbPassword,
+//				DatabaseDbname:    pulumi.String("shop"),
+//				SchemaIncludeList: pulumi.String("public"),
+//				TableIncludeList:  pulumi.String("public.orders,public.customers"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			warehouse, err := streamkap.NewSnowflakeDestination(ctx, "warehouse", &streamkap.SnowflakeDestinationArgs{
+//				SnowflakeUrlName:      pulumi.String("acme-analytics.snowflakecomputing.com"),
+//				SnowflakeUserName:     pulumi.String("STREAMKAP"),
+//				SnowflakePrivateKey:   snowflakeKey,
+//				SnowflakeDatabaseName: pulumi.String("ANALYTICS"),
+//				SnowflakeSchemaName:   pulumi.String("RAW"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = streamkap.NewPipeline(ctx, "ordersToWarehouse", &streamkap.PipelineArgs{
+//				SourceId:      ordersDb.ID().ToIDOutput().ToStringOutput(),
+//				DestinationId: warehouse.ID().ToIDOutput().ToStringOutput(),
+//				Topics: pulumi.StringArray{
+//					pulumi.String("public.orders"),
+//					pulumi.String("public.customers"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Pipeline struct {
 	pulumi.CustomResourceState
 

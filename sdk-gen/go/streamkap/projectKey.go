@@ -14,6 +14,36 @@ import (
 // A project key: API credentials (and optionally a Kafka user) for a service. The service shows the credential
 // file once, at creation; its secrets stay in state as secret outputs, for feeding to other resources and
 // stacks. Replacing the key issues new credentials, and the outputs pass them on.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewProjectKey(ctx, "dashboard", &streamkap.ProjectKeyArgs{
+//				Description: pulumi.String("Read-only access for the operations dashboard"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("pipelines:read"),
+//					pulumi.String("topics:read"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ProjectKey struct {
 	pulumi.CustomResourceState
 

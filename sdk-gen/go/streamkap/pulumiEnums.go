@@ -13,12 +13,12 @@ import (
 type AlertChannel string
 
 const (
-	AlertChannelEMAIL      = AlertChannel("email")
-	AlertChannelSLACK      = AlertChannel("slack")
-	AlertChannelTEAMS      = AlertChannel("teams")
-	AlertChannelDISCORD    = AlertChannel("discord")
-	AlertChannelMATTERMOST = AlertChannel("mattermost")
-	AlertChannelWEBHOOK    = AlertChannel("webhook")
+	AlertChannelEmail      = AlertChannel("email")
+	AlertChannelSlack      = AlertChannel("slack")
+	AlertChannelTeams      = AlertChannel("teams")
+	AlertChannelDiscord    = AlertChannel("discord")
+	AlertChannelMattermost = AlertChannel("mattermost")
+	AlertChannelWebhook    = AlertChannel("webhook")
 )
 
 func (AlertChannel) ElementType() reflect.Type {
@@ -143,12 +143,12 @@ func (o AlertChannelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // AlertChannelInput is an input type that accepts values of the AlertChannel enum
 // A concrete instance of `AlertChannelInput` can be one of the following:
 //
-//	AlertChannelEMAIL
-//	AlertChannelSLACK
-//	AlertChannelTEAMS
-//	AlertChannelDISCORD
-//	AlertChannelMATTERMOST
-//	AlertChannelWEBHOOK
+//	AlertChannelEmail
+//	AlertChannelSlack
+//	AlertChannelTeams
+//	AlertChannelDiscord
+//	AlertChannelMattermost
+//	AlertChannelWebhook
 type AlertChannelInput interface {
 	pulumi.Input
 
@@ -231,9 +231,9 @@ func (o AlertChannelArrayOutput) Index(i pulumi.IntInput) AlertChannelOutput {
 type AlertEntityType string
 
 const (
-	AlertEntityTypeSOURCES      = AlertEntityType("sources")
-	AlertEntityTypeDESTINATIONS = AlertEntityType("destinations")
-	AlertEntityTypePIPELINES    = AlertEntityType("pipelines")
+	AlertEntityTypeSources      = AlertEntityType("sources")
+	AlertEntityTypeDestinations = AlertEntityType("destinations")
+	AlertEntityTypePipelines    = AlertEntityType("pipelines")
 )
 
 func (AlertEntityType) ElementType() reflect.Type {
@@ -358,9 +358,9 @@ func (o AlertEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // AlertEntityTypeInput is an input type that accepts values of the AlertEntityType enum
 // A concrete instance of `AlertEntityTypeInput` can be one of the following:
 //
-//	AlertEntityTypeSOURCES
-//	AlertEntityTypeDESTINATIONS
-//	AlertEntityTypePIPELINES
+//	AlertEntityTypeSources
+//	AlertEntityTypeDestinations
+//	AlertEntityTypePipelines
 type AlertEntityTypeInput interface {
 	pulumi.Input
 
@@ -398,13 +398,13 @@ func (in *alertEntityTypePtr) ToAlertEntityTypePtrOutputWithContext(ctx context.
 type AlertType string
 
 const (
-	AlertType_CONNECTOR_STATUS     = AlertType("connector_status")
-	AlertTypeLATENCY               = AlertType("latency")
-	AlertTypeLAG                   = AlertType("lag")
-	AlertType_NO_RECORDS           = AlertType("no_records")
-	AlertTypeDLQ                   = AlertType("dlq")
-	AlertType_JSON_COLUMN_DETECTED = AlertType("json_column_detected")
-	AlertType_TRANSFORM_STATUS     = AlertType("transform_status")
+	AlertTypeConnectorStatus    = AlertType("connector_status")
+	AlertTypeLatency            = AlertType("latency")
+	AlertTypeLag                = AlertType("lag")
+	AlertTypeNoRecords          = AlertType("no_records")
+	AlertTypeDlq                = AlertType("dlq")
+	AlertTypeJsonColumnDetected = AlertType("json_column_detected")
+	AlertTypeTransformStatus    = AlertType("transform_status")
 )
 
 func (AlertType) ElementType() reflect.Type {
@@ -529,13 +529,13 @@ func (o AlertTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 // AlertTypeInput is an input type that accepts values of the AlertType enum
 // A concrete instance of `AlertTypeInput` can be one of the following:
 //
-//	AlertType_CONNECTOR_STATUS
-//	AlertTypeLATENCY
-//	AlertTypeLAG
-//	AlertType_NO_RECORDS
-//	AlertTypeDLQ
-//	AlertType_JSON_COLUMN_DETECTED
-//	AlertType_TRANSFORM_STATUS
+//	AlertTypeConnectorStatus
+//	AlertTypeLatency
+//	AlertTypeLag
+//	AlertTypeNoRecords
+//	AlertTypeDlq
+//	AlertTypeJsonColumnDetected
+//	AlertTypeTransformStatus
 type AlertTypeInput interface {
 	pulumi.Input
 
@@ -573,22 +573,22 @@ func (in *alertTypePtr) ToAlertTypePtrOutputWithContext(ctx context.Context) Ale
 type AwsS3Region string
 
 const (
-	AwsS3Region_AP_NORTHEAST_1 = AwsS3Region("ap-northeast-1")
-	AwsS3Region_AP_NORTHEAST_2 = AwsS3Region("ap-northeast-2")
-	AwsS3Region_AP_SOUTH_1     = AwsS3Region("ap-south-1")
-	AwsS3Region_AP_SOUTHEAST_1 = AwsS3Region("ap-southeast-1")
-	AwsS3Region_AP_SOUTHEAST_2 = AwsS3Region("ap-southeast-2")
-	AwsS3Region_CA_CENTRAL_1   = AwsS3Region("ca-central-1")
-	AwsS3Region_CN_NORTH_1     = AwsS3Region("cn-north-1")
-	AwsS3Region_EU_CENTRAL_1   = AwsS3Region("eu-central-1")
-	AwsS3Region_EU_WEST_1      = AwsS3Region("eu-west-1")
-	AwsS3Region_EU_WEST_2      = AwsS3Region("eu-west-2")
-	AwsS3Region_SA_EAST_1      = AwsS3Region("sa-east-1")
-	AwsS3Region_US_EAST_1      = AwsS3Region("us-east-1")
-	AwsS3Region_US_EAST_2      = AwsS3Region("us-east-2")
-	AwsS3Region_US_GOV_WEST_1  = AwsS3Region("us-gov-west-1")
-	AwsS3Region_US_WEST_1      = AwsS3Region("us-west-1")
-	AwsS3Region_US_WEST_2      = AwsS3Region("us-west-2")
+	AwsS3RegionApNortheast1 = AwsS3Region("ap-northeast-1")
+	AwsS3RegionApNortheast2 = AwsS3Region("ap-northeast-2")
+	AwsS3RegionApSouth1     = AwsS3Region("ap-south-1")
+	AwsS3RegionApSoutheast1 = AwsS3Region("ap-southeast-1")
+	AwsS3RegionApSoutheast2 = AwsS3Region("ap-southeast-2")
+	AwsS3RegionCaCentral1   = AwsS3Region("ca-central-1")
+	AwsS3RegionCnNorth1     = AwsS3Region("cn-north-1")
+	AwsS3RegionEuCentral1   = AwsS3Region("eu-central-1")
+	AwsS3RegionEuWest1      = AwsS3Region("eu-west-1")
+	AwsS3RegionEuWest2      = AwsS3Region("eu-west-2")
+	AwsS3RegionSaEast1      = AwsS3Region("sa-east-1")
+	AwsS3RegionUsEast1      = AwsS3Region("us-east-1")
+	AwsS3RegionUsEast2      = AwsS3Region("us-east-2")
+	AwsS3RegionUsGovWest1   = AwsS3Region("us-gov-west-1")
+	AwsS3RegionUsWest1      = AwsS3Region("us-west-1")
+	AwsS3RegionUsWest2      = AwsS3Region("us-west-2")
 )
 
 func (AwsS3Region) ElementType() reflect.Type {
@@ -713,22 +713,22 @@ func (o AwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 // AwsS3RegionInput is an input type that accepts values of the AwsS3Region enum
 // A concrete instance of `AwsS3RegionInput` can be one of the following:
 //
-//	AwsS3Region_AP_NORTHEAST_1
-//	AwsS3Region_AP_NORTHEAST_2
-//	AwsS3Region_AP_SOUTH_1
-//	AwsS3Region_AP_SOUTHEAST_1
-//	AwsS3Region_AP_SOUTHEAST_2
-//	AwsS3Region_CA_CENTRAL_1
-//	AwsS3Region_CN_NORTH_1
-//	AwsS3Region_EU_CENTRAL_1
-//	AwsS3Region_EU_WEST_1
-//	AwsS3Region_EU_WEST_2
-//	AwsS3Region_SA_EAST_1
-//	AwsS3Region_US_EAST_1
-//	AwsS3Region_US_EAST_2
-//	AwsS3Region_US_GOV_WEST_1
-//	AwsS3Region_US_WEST_1
-//	AwsS3Region_US_WEST_2
+//	AwsS3RegionApNortheast1
+//	AwsS3RegionApNortheast2
+//	AwsS3RegionApSouth1
+//	AwsS3RegionApSoutheast1
+//	AwsS3RegionApSoutheast2
+//	AwsS3RegionCaCentral1
+//	AwsS3RegionCnNorth1
+//	AwsS3RegionEuCentral1
+//	AwsS3RegionEuWest1
+//	AwsS3RegionEuWest2
+//	AwsS3RegionSaEast1
+//	AwsS3RegionUsEast1
+//	AwsS3RegionUsEast2
+//	AwsS3RegionUsGovWest1
+//	AwsS3RegionUsWest1
+//	AwsS3RegionUsWest2
 type AwsS3RegionInput interface {
 	pulumi.Input
 
@@ -766,10 +766,10 @@ func (in *awsS3RegionPtr) ToAwsS3RegionPtrOutputWithContext(ctx context.Context)
 type AzureBlobDestinationFormat string
 
 const (
-	AzureBlobDestinationFormatJSON    = AzureBlobDestinationFormat("json")
-	AzureBlobDestinationFormatCSV     = AzureBlobDestinationFormat("csv")
-	AzureBlobDestinationFormatAVRO    = AzureBlobDestinationFormat("avro")
-	AzureBlobDestinationFormatPARQUET = AzureBlobDestinationFormat("parquet")
+	AzureBlobDestinationFormatJson    = AzureBlobDestinationFormat("json")
+	AzureBlobDestinationFormatCsv     = AzureBlobDestinationFormat("csv")
+	AzureBlobDestinationFormatAvro    = AzureBlobDestinationFormat("avro")
+	AzureBlobDestinationFormatParquet = AzureBlobDestinationFormat("parquet")
 )
 
 func (AzureBlobDestinationFormat) ElementType() reflect.Type {
@@ -894,10 +894,10 @@ func (o AzureBlobDestinationFormatPtrOutput) ToStringPtrOutputWithContext(ctx co
 // AzureBlobDestinationFormatInput is an input type that accepts values of the AzureBlobDestinationFormat enum
 // A concrete instance of `AzureBlobDestinationFormatInput` can be one of the following:
 //
-//	AzureBlobDestinationFormatJSON
-//	AzureBlobDestinationFormatCSV
-//	AzureBlobDestinationFormatAVRO
-//	AzureBlobDestinationFormatPARQUET
+//	AzureBlobDestinationFormatJson
+//	AzureBlobDestinationFormatCsv
+//	AzureBlobDestinationFormatAvro
+//	AzureBlobDestinationFormatParquet
 type AzureBlobDestinationFormatInput interface {
 	pulumi.Input
 
@@ -935,11 +935,11 @@ func (in *azureBlobDestinationFormatPtr) ToAzureBlobDestinationFormatPtrOutputWi
 type BigQueryDestinationTimePartitioningType string
 
 const (
-	BigQueryDestinationTimePartitioningTypeDAY   = BigQueryDestinationTimePartitioningType("DAY")
-	BigQueryDestinationTimePartitioningTypeHOUR  = BigQueryDestinationTimePartitioningType("HOUR")
-	BigQueryDestinationTimePartitioningTypeMONTH = BigQueryDestinationTimePartitioningType("MONTH")
-	BigQueryDestinationTimePartitioningTypeYEAR  = BigQueryDestinationTimePartitioningType("YEAR")
-	BigQueryDestinationTimePartitioningTypeNONE  = BigQueryDestinationTimePartitioningType("NONE")
+	BigQueryDestinationTimePartitioningTypeDay   = BigQueryDestinationTimePartitioningType("DAY")
+	BigQueryDestinationTimePartitioningTypeHour  = BigQueryDestinationTimePartitioningType("HOUR")
+	BigQueryDestinationTimePartitioningTypeMonth = BigQueryDestinationTimePartitioningType("MONTH")
+	BigQueryDestinationTimePartitioningTypeYear  = BigQueryDestinationTimePartitioningType("YEAR")
+	BigQueryDestinationTimePartitioningTypeNone  = BigQueryDestinationTimePartitioningType("NONE")
 )
 
 func (BigQueryDestinationTimePartitioningType) ElementType() reflect.Type {
@@ -1064,11 +1064,11 @@ func (o BigQueryDestinationTimePartitioningTypePtrOutput) ToStringPtrOutputWithC
 // BigQueryDestinationTimePartitioningTypeInput is an input type that accepts values of the BigQueryDestinationTimePartitioningType enum
 // A concrete instance of `BigQueryDestinationTimePartitioningTypeInput` can be one of the following:
 //
-//	BigQueryDestinationTimePartitioningTypeDAY
-//	BigQueryDestinationTimePartitioningTypeHOUR
-//	BigQueryDestinationTimePartitioningTypeMONTH
-//	BigQueryDestinationTimePartitioningTypeYEAR
-//	BigQueryDestinationTimePartitioningTypeNONE
+//	BigQueryDestinationTimePartitioningTypeDay
+//	BigQueryDestinationTimePartitioningTypeHour
+//	BigQueryDestinationTimePartitioningTypeMonth
+//	BigQueryDestinationTimePartitioningTypeYear
+//	BigQueryDestinationTimePartitioningTypeNone
 type BigQueryDestinationTimePartitioningTypeInput interface {
 	pulumi.Input
 
@@ -1106,10 +1106,10 @@ func (in *bigQueryDestinationTimePartitioningTypePtr) ToBigQueryDestinationTimeP
 type BinaryHandlingMode string
 
 const (
-	BinaryHandlingModeBASE64           = BinaryHandlingMode("base64")
-	BinaryHandlingMode_BASE64_URL_SAFE = BinaryHandlingMode("base64-url-safe")
-	BinaryHandlingModeBYTES            = BinaryHandlingMode("bytes")
-	BinaryHandlingModeHEX              = BinaryHandlingMode("hex")
+	BinaryHandlingModeBase64        = BinaryHandlingMode("base64")
+	BinaryHandlingModeBase64UrlSafe = BinaryHandlingMode("base64-url-safe")
+	BinaryHandlingModeBytes         = BinaryHandlingMode("bytes")
+	BinaryHandlingModeHex           = BinaryHandlingMode("hex")
 )
 
 func (BinaryHandlingMode) ElementType() reflect.Type {
@@ -1234,10 +1234,10 @@ func (o BinaryHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 // BinaryHandlingModeInput is an input type that accepts values of the BinaryHandlingMode enum
 // A concrete instance of `BinaryHandlingModeInput` can be one of the following:
 //
-//	BinaryHandlingModeBASE64
-//	BinaryHandlingMode_BASE64_URL_SAFE
-//	BinaryHandlingModeBYTES
-//	BinaryHandlingModeHEX
+//	BinaryHandlingModeBase64
+//	BinaryHandlingModeBase64UrlSafe
+//	BinaryHandlingModeBytes
+//	BinaryHandlingModeHex
 type BinaryHandlingModeInput interface {
 	pulumi.Input
 
@@ -1275,93 +1275,93 @@ func (in *binaryHandlingModePtr) ToBinaryHandlingModePtrOutputWithContext(ctx co
 type ConnectionTimeZone string
 
 const (
-	ConnectionTimeZone_AFRICA_CAIRO         = ConnectionTimeZone("Africa/Cairo")
-	ConnectionTimeZone_AFRICA_CASABLANCA    = ConnectionTimeZone("Africa/Casablanca")
-	ConnectionTimeZone_AFRICA_HARARE        = ConnectionTimeZone("Africa/Harare")
-	ConnectionTimeZone_AFRICA_MONROVIA      = ConnectionTimeZone("Africa/Monrovia")
-	ConnectionTimeZone_AFRICA_NAIROBI       = ConnectionTimeZone("Africa/Nairobi")
-	ConnectionTimeZone_AFRICA_TRIPOLI       = ConnectionTimeZone("Africa/Tripoli")
-	ConnectionTimeZone_AFRICA_WINDHOEK      = ConnectionTimeZone("Africa/Windhoek")
-	ConnectionTimeZone_AMERICA_ARAGUAINA    = ConnectionTimeZone("America/Araguaina")
-	ConnectionTimeZone_AMERICA_ASUNCION     = ConnectionTimeZone("America/Asuncion")
-	ConnectionTimeZone_AMERICA_BOGOTA       = ConnectionTimeZone("America/Bogota")
-	ConnectionTimeZone_AMERICA_BUENOS_AIRES = ConnectionTimeZone("America/Buenos_Aires")
-	ConnectionTimeZone_AMERICA_CARACAS      = ConnectionTimeZone("America/Caracas")
-	ConnectionTimeZone_AMERICA_CHIHUAHUA    = ConnectionTimeZone("America/Chihuahua")
-	ConnectionTimeZone_AMERICA_CUIABA       = ConnectionTimeZone("America/Cuiaba")
-	ConnectionTimeZone_AMERICA_DENVER       = ConnectionTimeZone("America/Denver")
-	ConnectionTimeZone_AMERICA_FORTALEZA    = ConnectionTimeZone("America/Fortaleza")
-	ConnectionTimeZone_AMERICA_GUATEMALA    = ConnectionTimeZone("America/Guatemala")
-	ConnectionTimeZone_AMERICA_HALIFAX      = ConnectionTimeZone("America/Halifax")
-	ConnectionTimeZone_AMERICA_MANAUS       = ConnectionTimeZone("America/Manaus")
-	ConnectionTimeZone_AMERICA_MATAMOROS    = ConnectionTimeZone("America/Matamoros")
-	ConnectionTimeZone_AMERICA_MONTERREY    = ConnectionTimeZone("America/Monterrey")
-	ConnectionTimeZone_AMERICA_MONTEVIDEO   = ConnectionTimeZone("America/Montevideo")
-	ConnectionTimeZone_AMERICA_PHOENIX      = ConnectionTimeZone("America/Phoenix")
-	ConnectionTimeZone_AMERICA_SANTIAGO     = ConnectionTimeZone("America/Santiago")
-	ConnectionTimeZone_AMERICA_TIJUANA      = ConnectionTimeZone("America/Tijuana")
-	ConnectionTimeZone_ASIA_AMMAN           = ConnectionTimeZone("Asia/Amman")
-	ConnectionTimeZone_ASIA_ASHGABAT        = ConnectionTimeZone("Asia/Ashgabat")
-	ConnectionTimeZone_ASIA_BAGHDAD         = ConnectionTimeZone("Asia/Baghdad")
-	ConnectionTimeZone_ASIA_BAKU            = ConnectionTimeZone("Asia/Baku")
-	ConnectionTimeZone_ASIA_BANGKOK         = ConnectionTimeZone("Asia/Bangkok")
-	ConnectionTimeZone_ASIA_BEIRUT          = ConnectionTimeZone("Asia/Beirut")
-	ConnectionTimeZone_ASIA_CALCUTTA        = ConnectionTimeZone("Asia/Calcutta")
-	ConnectionTimeZone_ASIA_DAMASCUS        = ConnectionTimeZone("Asia/Damascus")
-	ConnectionTimeZone_ASIA_DHAKA           = ConnectionTimeZone("Asia/Dhaka")
-	ConnectionTimeZone_ASIA_IRKUTSK         = ConnectionTimeZone("Asia/Irkutsk")
-	ConnectionTimeZone_ASIA_JERUSALEM       = ConnectionTimeZone("Asia/Jerusalem")
-	ConnectionTimeZone_ASIA_KABUL           = ConnectionTimeZone("Asia/Kabul")
-	ConnectionTimeZone_ASIA_KARACHI         = ConnectionTimeZone("Asia/Karachi")
-	ConnectionTimeZone_ASIA_KATHMANDU       = ConnectionTimeZone("Asia/Kathmandu")
-	ConnectionTimeZone_ASIA_KRASNOYARSK     = ConnectionTimeZone("Asia/Krasnoyarsk")
-	ConnectionTimeZone_ASIA_MAGADAN         = ConnectionTimeZone("Asia/Magadan")
-	ConnectionTimeZone_ASIA_MUSCAT          = ConnectionTimeZone("Asia/Muscat")
-	ConnectionTimeZone_ASIA_NOVOSIBIRSK     = ConnectionTimeZone("Asia/Novosibirsk")
-	ConnectionTimeZone_ASIA_RIYADH          = ConnectionTimeZone("Asia/Riyadh")
-	ConnectionTimeZone_ASIA_SEOUL           = ConnectionTimeZone("Asia/Seoul")
-	ConnectionTimeZone_ASIA_SHANGHAI        = ConnectionTimeZone("Asia/Shanghai")
-	ConnectionTimeZone_ASIA_SINGAPORE       = ConnectionTimeZone("Asia/Singapore")
-	ConnectionTimeZone_ASIA_TAIPEI          = ConnectionTimeZone("Asia/Taipei")
-	ConnectionTimeZone_ASIA_TEHRAN          = ConnectionTimeZone("Asia/Tehran")
-	ConnectionTimeZone_ASIA_TOKYO           = ConnectionTimeZone("Asia/Tokyo")
-	ConnectionTimeZone_ASIA_ULAANBAATAR     = ConnectionTimeZone("Asia/Ulaanbaatar")
-	ConnectionTimeZone_ASIA_VLADIVOSTOK     = ConnectionTimeZone("Asia/Vladivostok")
-	ConnectionTimeZone_ASIA_YAKUTSK         = ConnectionTimeZone("Asia/Yakutsk")
-	ConnectionTimeZone_ASIA_YEREVAN         = ConnectionTimeZone("Asia/Yerevan")
-	ConnectionTimeZone_ATLANTIC_AZORES      = ConnectionTimeZone("Atlantic/Azores")
-	ConnectionTimeZone_AUSTRALIA_ADELAIDE   = ConnectionTimeZone("Australia/Adelaide")
-	ConnectionTimeZone_AUSTRALIA_BRISBANE   = ConnectionTimeZone("Australia/Brisbane")
-	ConnectionTimeZone_AUSTRALIA_DARWIN     = ConnectionTimeZone("Australia/Darwin")
-	ConnectionTimeZone_AUSTRALIA_HOBART     = ConnectionTimeZone("Australia/Hobart")
-	ConnectionTimeZone_AUSTRALIA_PERTH      = ConnectionTimeZone("Australia/Perth")
-	ConnectionTimeZone_AUSTRALIA_SYDNEY     = ConnectionTimeZone("Australia/Sydney")
-	ConnectionTimeZone_BRAZIL_EAST          = ConnectionTimeZone("Brazil/East")
-	ConnectionTimeZone_CANADA_NEWFOUNDLAND  = ConnectionTimeZone("Canada/Newfoundland")
-	ConnectionTimeZone_CANADA_SASKATCHEWAN  = ConnectionTimeZone("Canada/Saskatchewan")
-	ConnectionTimeZone_CANADA_YUKON         = ConnectionTimeZone("Canada/Yukon")
-	ConnectionTimeZone_EUROPE_AMSTERDAM     = ConnectionTimeZone("Europe/Amsterdam")
-	ConnectionTimeZone_EUROPE_ATHENS        = ConnectionTimeZone("Europe/Athens")
-	ConnectionTimeZone_EUROPE_DUBLIN        = ConnectionTimeZone("Europe/Dublin")
-	ConnectionTimeZone_EUROPE_HELSINKI      = ConnectionTimeZone("Europe/Helsinki")
-	ConnectionTimeZone_EUROPE_ISTANBUL      = ConnectionTimeZone("Europe/Istanbul")
-	ConnectionTimeZone_EUROPE_KALININGRAD   = ConnectionTimeZone("Europe/Kaliningrad")
-	ConnectionTimeZone_EUROPE_MOSCOW        = ConnectionTimeZone("Europe/Moscow")
-	ConnectionTimeZone_EUROPE_PARIS         = ConnectionTimeZone("Europe/Paris")
-	ConnectionTimeZone_EUROPE_PRAGUE        = ConnectionTimeZone("Europe/Prague")
-	ConnectionTimeZone_EUROPE_SARAJEVO      = ConnectionTimeZone("Europe/Sarajevo")
-	ConnectionTimeZone_PACIFIC_AUCKLAND     = ConnectionTimeZone("Pacific/Auckland")
-	ConnectionTimeZone_PACIFIC_FIJI         = ConnectionTimeZone("Pacific/Fiji")
-	ConnectionTimeZone_PACIFIC_GUAM         = ConnectionTimeZone("Pacific/Guam")
-	ConnectionTimeZone_PACIFIC_HONOLULU     = ConnectionTimeZone("Pacific/Honolulu")
-	ConnectionTimeZone_PACIFIC_SAMOA        = ConnectionTimeZone("Pacific/Samoa")
-	ConnectionTimeZoneSERVER                = ConnectionTimeZone("SERVER")
-	ConnectionTimeZone_U_S_ALASKA           = ConnectionTimeZone("US/Alaska")
-	ConnectionTimeZone_U_S_CENTRAL          = ConnectionTimeZone("US/Central")
-	ConnectionTimeZone_U_S_EAST_INDIANA     = ConnectionTimeZone("US/East-Indiana")
-	ConnectionTimeZone_U_S_EASTERN          = ConnectionTimeZone("US/Eastern")
-	ConnectionTimeZone_U_S_PACIFIC          = ConnectionTimeZone("US/Pacific")
-	ConnectionTimeZoneUTC                   = ConnectionTimeZone("UTC")
+	ConnectionTimeZoneAfricaCairo        = ConnectionTimeZone("Africa/Cairo")
+	ConnectionTimeZoneAfricaCasablanca   = ConnectionTimeZone("Africa/Casablanca")
+	ConnectionTimeZoneAfricaHarare       = ConnectionTimeZone("Africa/Harare")
+	ConnectionTimeZoneAfricaMonrovia     = ConnectionTimeZone("Africa/Monrovia")
+	ConnectionTimeZoneAfricaNairobi      = ConnectionTimeZone("Africa/Nairobi")
+	ConnectionTimeZoneAfricaTripoli      = ConnectionTimeZone("Africa/Tripoli")
+	ConnectionTimeZoneAfricaWindhoek     = ConnectionTimeZone("Africa/Windhoek")
+	ConnectionTimeZoneAmericaAraguaina   = ConnectionTimeZone("America/Araguaina")
+	ConnectionTimeZoneAmericaAsuncion    = ConnectionTimeZone("America/Asuncion")
+	ConnectionTimeZoneAmericaBogota      = ConnectionTimeZone("America/Bogota")
+	ConnectionTimeZoneAmericaBuenosAires = ConnectionTimeZone("America/Buenos_Aires")
+	ConnectionTimeZoneAmericaCaracas     = ConnectionTimeZone("America/Caracas")
+	ConnectionTimeZoneAmericaChihuahua   = ConnectionTimeZone("America/Chihuahua")
+	ConnectionTimeZoneAmericaCuiaba      = ConnectionTimeZone("America/Cuiaba")
+	ConnectionTimeZoneAmericaDenver      = ConnectionTimeZone("America/Denver")
+	ConnectionTimeZoneAmericaFortaleza   = ConnectionTimeZone("America/Fortaleza")
+	ConnectionTimeZoneAmericaGuatemala   = ConnectionTimeZone("America/Guatemala")
+	ConnectionTimeZoneAmericaHalifax     = ConnectionTimeZone("America/Halifax")
+	ConnectionTimeZoneAmericaManaus      = ConnectionTimeZone("America/Manaus")
+	ConnectionTimeZoneAmericaMatamoros   = ConnectionTimeZone("America/Matamoros")
+	ConnectionTimeZoneAmericaMonterrey   = ConnectionTimeZone("America/Monterrey")
+	ConnectionTimeZoneAmericaMontevideo  = ConnectionTimeZone("America/Montevideo")
+	ConnectionTimeZoneAmericaPhoenix     = ConnectionTimeZone("America/Phoenix")
+	ConnectionTimeZoneAmericaSantiago    = ConnectionTimeZone("America/Santiago")
+	ConnectionTimeZoneAmericaTijuana     = ConnectionTimeZone("America/Tijuana")
+	ConnectionTimeZoneAsiaAmman          = ConnectionTimeZone("Asia/Amman")
+	ConnectionTimeZoneAsiaAshgabat       = ConnectionTimeZone("Asia/Ashgabat")
+	ConnectionTimeZoneAsiaBaghdad        = ConnectionTimeZone("Asia/Baghdad")
+	ConnectionTimeZoneAsiaBaku           = ConnectionTimeZone("Asia/Baku")
+	ConnectionTimeZoneAsiaBangkok        = ConnectionTimeZone("Asia/Bangkok")
+	ConnectionTimeZoneAsiaBeirut         = ConnectionTimeZone("Asia/Beirut")
+	ConnectionTimeZoneAsiaCalcutta       = ConnectionTimeZone("Asia/Calcutta")
+	ConnectionTimeZoneAsiaDamascus       = ConnectionTimeZone("Asia/Damascus")
+	ConnectionTimeZoneAsiaDhaka          = ConnectionTimeZone("Asia/Dhaka")
+	ConnectionTimeZoneAsiaIrkutsk        = ConnectionTimeZone("Asia/Irkutsk")
+	ConnectionTimeZoneAsiaJerusalem      = ConnectionTimeZone("Asia/Jerusalem")
+	ConnectionTimeZoneAsiaKabul          = ConnectionTimeZone("Asia/Kabul")
+	ConnectionTimeZoneAsiaKarachi        = ConnectionTimeZone("Asia/Karachi")
+	ConnectionTimeZoneAsiaKathmandu      = ConnectionTimeZone("Asia/Kathmandu")
+	ConnectionTimeZoneAsiaKrasnoyarsk    = ConnectionTimeZone("Asia/Krasnoyarsk")
+	ConnectionTimeZoneAsiaMagadan        = ConnectionTimeZone("Asia/Magadan")
+	ConnectionTimeZoneAsiaMuscat         = ConnectionTimeZone("Asia/Muscat")
+	ConnectionTimeZoneAsiaNovosibirsk    = ConnectionTimeZone("Asia/Novosibirsk")
+	ConnectionTimeZoneAsiaRiyadh         = ConnectionTimeZone("Asia/Riyadh")
+	ConnectionTimeZoneAsiaSeoul          = ConnectionTimeZone("Asia/Seoul")
+	ConnectionTimeZoneAsiaShanghai       = ConnectionTimeZone("Asia/Shanghai")
+	ConnectionTimeZoneAsiaSingapore      = ConnectionTimeZone("Asia/Singapore")
+	ConnectionTimeZoneAsiaTaipei         = ConnectionTimeZone("Asia/Taipei")
+	ConnectionTimeZoneAsiaTehran         = ConnectionTimeZone("Asia/Tehran")
+	ConnectionTimeZoneAsiaTokyo          = ConnectionTimeZone("Asia/Tokyo")
+	ConnectionTimeZoneAsiaUlaanbaatar    = ConnectionTimeZone("Asia/Ulaanbaatar")
+	ConnectionTimeZoneAsiaVladivostok    = ConnectionTimeZone("Asia/Vladivostok")
+	ConnectionTimeZoneAsiaYakutsk        = ConnectionTimeZone("Asia/Yakutsk")
+	ConnectionTimeZoneAsiaYerevan        = ConnectionTimeZone("Asia/Yerevan")
+	ConnectionTimeZoneAtlanticAzores     = ConnectionTimeZone("Atlantic/Azores")
+	ConnectionTimeZoneAustraliaAdelaide  = ConnectionTimeZone("Australia/Adelaide")
+	ConnectionTimeZoneAustraliaBrisbane  = ConnectionTimeZone("Australia/Brisbane")
+	ConnectionTimeZoneAustraliaDarwin    = ConnectionTimeZone("Australia/Darwin")
+	ConnectionTimeZoneAustraliaHobart    = ConnectionTimeZone("Australia/Hobart")
+	ConnectionTimeZoneAustraliaPerth     = ConnectionTimeZone("Australia/Perth")
+	ConnectionTimeZoneAustraliaSydney    = ConnectionTimeZone("Australia/Sydney")
+	ConnectionTimeZoneBrazilEast         = ConnectionTimeZone("Brazil/East")
+	ConnectionTimeZoneCanadaNewfoundland = ConnectionTimeZone("Canada/Newfoundland")
+	ConnectionTimeZoneCanadaSaskatchewan = ConnectionTimeZone("Canada/Saskatchewan")
+	ConnectionTimeZoneCanadaYukon        = ConnectionTimeZone("Canada/Yukon")
+	ConnectionTimeZoneEuropeAmsterdam    = ConnectionTimeZone("Europe/Amsterdam")
+	ConnectionTimeZoneEuropeAthens       = ConnectionTimeZone("Europe/Athens")
+	ConnectionTimeZoneEuropeDublin       = ConnectionTimeZone("Europe/Dublin")
+	ConnectionTimeZoneEuropeHelsinki     = ConnectionTimeZone("Europe/Helsinki")
+	ConnectionTimeZoneEuropeIstanbul     = ConnectionTimeZone("Europe/Istanbul")
+	ConnectionTimeZoneEuropeKaliningrad  = ConnectionTimeZone("Europe/Kaliningrad")
+	ConnectionTimeZoneEuropeMoscow       = ConnectionTimeZone("Europe/Moscow")
+	ConnectionTimeZoneEuropeParis        = ConnectionTimeZone("Europe/Paris")
+	ConnectionTimeZoneEuropePrague       = ConnectionTimeZone("Europe/Prague")
+	ConnectionTimeZoneEuropeSarajevo     = ConnectionTimeZone("Europe/Sarajevo")
+	ConnectionTimeZonePacificAuckland    = ConnectionTimeZone("Pacific/Auckland")
+	ConnectionTimeZonePacificFiji        = ConnectionTimeZone("Pacific/Fiji")
+	ConnectionTimeZonePacificGuam        = ConnectionTimeZone("Pacific/Guam")
+	ConnectionTimeZonePacificHonolulu    = ConnectionTimeZone("Pacific/Honolulu")
+	ConnectionTimeZonePacificSamoa       = ConnectionTimeZone("Pacific/Samoa")
+	ConnectionTimeZoneServer             = ConnectionTimeZone("SERVER")
+	ConnectionTimeZoneUsAlaska           = ConnectionTimeZone("US/Alaska")
+	ConnectionTimeZoneUsCentral          = ConnectionTimeZone("US/Central")
+	ConnectionTimeZoneUsEastIndiana      = ConnectionTimeZone("US/East-Indiana")
+	ConnectionTimeZoneUsEastern          = ConnectionTimeZone("US/Eastern")
+	ConnectionTimeZoneUsPacific          = ConnectionTimeZone("US/Pacific")
+	ConnectionTimeZoneUtc                = ConnectionTimeZone("UTC")
 )
 
 func (ConnectionTimeZone) ElementType() reflect.Type {
@@ -1486,93 +1486,93 @@ func (o ConnectionTimeZonePtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 // ConnectionTimeZoneInput is an input type that accepts values of the ConnectionTimeZone enum
 // A concrete instance of `ConnectionTimeZoneInput` can be one of the following:
 //
-//	ConnectionTimeZone_AFRICA_CAIRO
-//	ConnectionTimeZone_AFRICA_CASABLANCA
-//	ConnectionTimeZone_AFRICA_HARARE
-//	ConnectionTimeZone_AFRICA_MONROVIA
-//	ConnectionTimeZone_AFRICA_NAIROBI
-//	ConnectionTimeZone_AFRICA_TRIPOLI
-//	ConnectionTimeZone_AFRICA_WINDHOEK
-//	ConnectionTimeZone_AMERICA_ARAGUAINA
-//	ConnectionTimeZone_AMERICA_ASUNCION
-//	ConnectionTimeZone_AMERICA_BOGOTA
-//	ConnectionTimeZone_AMERICA_BUENOS_AIRES
-//	ConnectionTimeZone_AMERICA_CARACAS
-//	ConnectionTimeZone_AMERICA_CHIHUAHUA
-//	ConnectionTimeZone_AMERICA_CUIABA
-//	ConnectionTimeZone_AMERICA_DENVER
-//	ConnectionTimeZone_AMERICA_FORTALEZA
-//	ConnectionTimeZone_AMERICA_GUATEMALA
-//	ConnectionTimeZone_AMERICA_HALIFAX
-//	ConnectionTimeZone_AMERICA_MANAUS
-//	ConnectionTimeZone_AMERICA_MATAMOROS
-//	ConnectionTimeZone_AMERICA_MONTERREY
-//	ConnectionTimeZone_AMERICA_MONTEVIDEO
-//	ConnectionTimeZone_AMERICA_PHOENIX
-//	ConnectionTimeZone_AMERICA_SANTIAGO
-//	ConnectionTimeZone_AMERICA_TIJUANA
-//	ConnectionTimeZone_ASIA_AMMAN
-//	ConnectionTimeZone_ASIA_ASHGABAT
-//	ConnectionTimeZone_ASIA_BAGHDAD
-//	ConnectionTimeZone_ASIA_BAKU
-//	ConnectionTimeZone_ASIA_BANGKOK
-//	ConnectionTimeZone_ASIA_BEIRUT
-//	ConnectionTimeZone_ASIA_CALCUTTA
-//	ConnectionTimeZone_ASIA_DAMASCUS
-//	ConnectionTimeZone_ASIA_DHAKA
-//	ConnectionTimeZone_ASIA_IRKUTSK
-//	ConnectionTimeZone_ASIA_JERUSALEM
-//	ConnectionTimeZone_ASIA_KABUL
-//	ConnectionTimeZone_ASIA_KARACHI
-//	ConnectionTimeZone_ASIA_KATHMANDU
-//	ConnectionTimeZone_ASIA_KRASNOYARSK
-//	ConnectionTimeZone_ASIA_MAGADAN
-//	ConnectionTimeZone_ASIA_MUSCAT
-//	ConnectionTimeZone_ASIA_NOVOSIBIRSK
-//	ConnectionTimeZone_ASIA_RIYADH
-//	ConnectionTimeZone_ASIA_SEOUL
-//	ConnectionTimeZone_ASIA_SHANGHAI
-//	ConnectionTimeZone_ASIA_SINGAPORE
-//	ConnectionTimeZone_ASIA_TAIPEI
-//	ConnectionTimeZone_ASIA_TEHRAN
-//	ConnectionTimeZone_ASIA_TOKYO
-//	ConnectionTimeZone_ASIA_ULAANBAATAR
-//	ConnectionTimeZone_ASIA_VLADIVOSTOK
-//	ConnectionTimeZone_ASIA_YAKUTSK
-//	ConnectionTimeZone_ASIA_YEREVAN
-//	ConnectionTimeZone_ATLANTIC_AZORES
-//	ConnectionTimeZone_AUSTRALIA_ADELAIDE
-//	ConnectionTimeZone_AUSTRALIA_BRISBANE
-//	ConnectionTimeZone_AUSTRALIA_DARWIN
-//	ConnectionTimeZone_AUSTRALIA_HOBART
-//	ConnectionTimeZone_AUSTRALIA_PERTH
-//	ConnectionTimeZone_AUSTRALIA_SYDNEY
-//	ConnectionTimeZone_BRAZIL_EAST
-//	ConnectionTimeZone_CANADA_NEWFOUNDLAND
-//	ConnectionTimeZone_CANADA_SASKATCHEWAN
-//	ConnectionTimeZone_CANADA_YUKON
-//	ConnectionTimeZone_EUROPE_AMSTERDAM
-//	ConnectionTimeZone_EUROPE_ATHENS
-//	ConnectionTimeZone_EUROPE_DUBLIN
-//	ConnectionTimeZone_EUROPE_HELSINKI
-//	ConnectionTimeZone_EUROPE_ISTANBUL
-//	ConnectionTimeZone_EUROPE_KALININGRAD
-//	ConnectionTimeZone_EUROPE_MOSCOW
-//	ConnectionTimeZone_EUROPE_PARIS
-//	ConnectionTimeZone_EUROPE_PRAGUE
-//	ConnectionTimeZone_EUROPE_SARAJEVO
-//	ConnectionTimeZone_PACIFIC_AUCKLAND
-//	ConnectionTimeZone_PACIFIC_FIJI
-//	ConnectionTimeZone_PACIFIC_GUAM
-//	ConnectionTimeZone_PACIFIC_HONOLULU
-//	ConnectionTimeZone_PACIFIC_SAMOA
-//	ConnectionTimeZoneSERVER
-//	ConnectionTimeZone_U_S_ALASKA
-//	ConnectionTimeZone_U_S_CENTRAL
-//	ConnectionTimeZone_U_S_EAST_INDIANA
-//	ConnectionTimeZone_U_S_EASTERN
-//	ConnectionTimeZone_U_S_PACIFIC
-//	ConnectionTimeZoneUTC
+//	ConnectionTimeZoneAfricaCairo
+//	ConnectionTimeZoneAfricaCasablanca
+//	ConnectionTimeZoneAfricaHarare
+//	ConnectionTimeZoneAfricaMonrovia
+//	ConnectionTimeZoneAfricaNairobi
+//	ConnectionTimeZoneAfricaTripoli
+//	ConnectionTimeZoneAfricaWindhoek
+//	ConnectionTimeZoneAmericaAraguaina
+//	ConnectionTimeZoneAmericaAsuncion
+//	ConnectionTimeZoneAmericaBogota
+//	ConnectionTimeZoneAmericaBuenosAires
+//	ConnectionTimeZoneAmericaCaracas
+//	ConnectionTimeZoneAmericaChihuahua
+//	ConnectionTimeZoneAmericaCuiaba
+//	ConnectionTimeZoneAmericaDenver
+//	ConnectionTimeZoneAmericaFortaleza
+//	ConnectionTimeZoneAmericaGuatemala
+//	ConnectionTimeZoneAmericaHalifax
+//	ConnectionTimeZoneAmericaManaus
+//	ConnectionTimeZoneAmericaMatamoros
+//	ConnectionTimeZoneAmericaMonterrey
+//	ConnectionTimeZoneAmericaMontevideo
+//	ConnectionTimeZoneAmericaPhoenix
+//	ConnectionTimeZoneAmericaSantiago
+//	ConnectionTimeZoneAmericaTijuana
+//	ConnectionTimeZoneAsiaAmman
+//	ConnectionTimeZoneAsiaAshgabat
+//	ConnectionTimeZoneAsiaBaghdad
+//	ConnectionTimeZoneAsiaBaku
+//	ConnectionTimeZoneAsiaBangkok
+//	ConnectionTimeZoneAsiaBeirut
+//	ConnectionTimeZoneAsiaCalcutta
+//	ConnectionTimeZoneAsiaDamascus
+//	ConnectionTimeZoneAsiaDhaka
+//	ConnectionTimeZoneAsiaIrkutsk
+//	ConnectionTimeZoneAsiaJerusalem
+//	ConnectionTimeZoneAsiaKabul
+//	ConnectionTimeZoneAsiaKarachi
+//	ConnectionTimeZoneAsiaKathmandu
+//	ConnectionTimeZoneAsiaKrasnoyarsk
+//	ConnectionTimeZoneAsiaMagadan
+//	ConnectionTimeZoneAsiaMuscat
+//	ConnectionTimeZoneAsiaNovosibirsk
+//	ConnectionTimeZoneAsiaRiyadh
+//	ConnectionTimeZoneAsiaSeoul
+//	ConnectionTimeZoneAsiaShanghai
+//	ConnectionTimeZoneAsiaSingapore
+//	ConnectionTimeZoneAsiaTaipei
+//	ConnectionTimeZoneAsiaTehran
+//	ConnectionTimeZoneAsiaTokyo
+//	ConnectionTimeZoneAsiaUlaanbaatar
+//	ConnectionTimeZoneAsiaVladivostok
+//	ConnectionTimeZoneAsiaYakutsk
+//	ConnectionTimeZoneAsiaYerevan
+//	ConnectionTimeZoneAtlanticAzores
+//	ConnectionTimeZoneAustraliaAdelaide
+//	ConnectionTimeZoneAustraliaBrisbane
+//	ConnectionTimeZoneAustraliaDarwin
+//	ConnectionTimeZoneAustraliaHobart
+//	ConnectionTimeZoneAustraliaPerth
+//	ConnectionTimeZoneAustraliaSydney
+//	ConnectionTimeZoneBrazilEast
+//	ConnectionTimeZoneCanadaNewfoundland
+//	ConnectionTimeZoneCanadaSaskatchewan
+//	ConnectionTimeZoneCanadaYukon
+//	ConnectionTimeZoneEuropeAmsterdam
+//	ConnectionTimeZoneEuropeAthens
+//	ConnectionTimeZoneEuropeDublin
+//	ConnectionTimeZoneEuropeHelsinki
+//	ConnectionTimeZoneEuropeIstanbul
+//	ConnectionTimeZoneEuropeKaliningrad
+//	ConnectionTimeZoneEuropeMoscow
+//	ConnectionTimeZoneEuropeParis
+//	ConnectionTimeZoneEuropePrague
+//	ConnectionTimeZoneEuropeSarajevo
+//	ConnectionTimeZonePacificAuckland
+//	ConnectionTimeZonePacificFiji
+//	ConnectionTimeZonePacificGuam
+//	ConnectionTimeZonePacificHonolulu
+//	ConnectionTimeZonePacificSamoa
+//	ConnectionTimeZoneServer
+//	ConnectionTimeZoneUsAlaska
+//	ConnectionTimeZoneUsCentral
+//	ConnectionTimeZoneUsEastIndiana
+//	ConnectionTimeZoneUsEastern
+//	ConnectionTimeZoneUsPacific
+//	ConnectionTimeZoneUtc
 type ConnectionTimeZoneInput interface {
 	pulumi.Input
 
@@ -1613,8 +1613,8 @@ func (in *connectionTimeZonePtr) ToConnectionTimeZonePtrOutputWithContext(ctx co
 type ConnectorFilterTagMatch string
 
 const (
-	ConnectorFilterTagMatchANY = ConnectorFilterTagMatch("any")
-	ConnectorFilterTagMatchALL = ConnectorFilterTagMatch("all")
+	ConnectorFilterTagMatchAny = ConnectorFilterTagMatch("any")
+	ConnectorFilterTagMatchAll = ConnectorFilterTagMatch("all")
 )
 
 func (ConnectorFilterTagMatch) ElementType() reflect.Type {
@@ -1739,8 +1739,8 @@ func (o ConnectorFilterTagMatchPtrOutput) ToStringPtrOutputWithContext(ctx conte
 // ConnectorFilterTagMatchInput is an input type that accepts values of the ConnectorFilterTagMatch enum
 // A concrete instance of `ConnectorFilterTagMatchInput` can be one of the following:
 //
-//	ConnectorFilterTagMatchANY
-//	ConnectorFilterTagMatchALL
+//	ConnectorFilterTagMatchAny
+//	ConnectorFilterTagMatchAll
 type ConnectorFilterTagMatchInput interface {
 	pulumi.Input
 
@@ -1778,9 +1778,9 @@ func (in *connectorFilterTagMatchPtr) ToConnectorFilterTagMatchPtrOutputWithCont
 type ConnectorState string
 
 const (
-	ConnectorStateRUNNING = ConnectorState("running")
-	ConnectorStatePAUSED  = ConnectorState("paused")
-	ConnectorStateSTOPPED = ConnectorState("stopped")
+	ConnectorStateRunning = ConnectorState("running")
+	ConnectorStatePaused  = ConnectorState("paused")
+	ConnectorStateStopped = ConnectorState("stopped")
 )
 
 func (ConnectorState) ElementType() reflect.Type {
@@ -1905,9 +1905,9 @@ func (o ConnectorStatePtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // ConnectorStateInput is an input type that accepts values of the ConnectorState enum
 // A concrete instance of `ConnectorStateInput` can be one of the following:
 //
-//	ConnectorStateRUNNING
-//	ConnectorStatePAUSED
-//	ConnectorStateSTOPPED
+//	ConnectorStateRunning
+//	ConnectorStatePaused
+//	ConnectorStateStopped
 type ConnectorStateInput interface {
 	pulumi.Input
 
@@ -1945,8 +1945,8 @@ func (in *connectorStatePtr) ToConnectorStatePtrOutputWithContext(ctx context.Co
 type CursorOversizeHandlingMode string
 
 const (
-	CursorOversizeHandlingModeSKIP  = CursorOversizeHandlingMode("skip")
-	CursorOversizeHandlingModeSPLIT = CursorOversizeHandlingMode("split")
+	CursorOversizeHandlingModeSkip  = CursorOversizeHandlingMode("skip")
+	CursorOversizeHandlingModeSplit = CursorOversizeHandlingMode("split")
 )
 
 func (CursorOversizeHandlingMode) ElementType() reflect.Type {
@@ -2071,8 +2071,8 @@ func (o CursorOversizeHandlingModePtrOutput) ToStringPtrOutputWithContext(ctx co
 // CursorOversizeHandlingModeInput is an input type that accepts values of the CursorOversizeHandlingMode enum
 // A concrete instance of `CursorOversizeHandlingModeInput` can be one of the following:
 //
-//	CursorOversizeHandlingModeSKIP
-//	CursorOversizeHandlingModeSPLIT
+//	CursorOversizeHandlingModeSkip
+//	CursorOversizeHandlingModeSplit
 type CursorOversizeHandlingModeInput interface {
 	pulumi.Input
 
@@ -2110,16 +2110,16 @@ func (in *cursorOversizeHandlingModePtr) ToCursorOversizeHandlingModePtrOutputWi
 type DatabricksDestinationConsumerWaitTimeForLargerBatchMs string
 
 const (
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500    = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000   = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000")
-	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue500    = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("500")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue5000   = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("5000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue10000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("10000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue20000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("20000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue30000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("30000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue60000  = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("60000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue120000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("120000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue180000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("180000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue240000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("240000")
+	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue300000 = DatabricksDestinationConsumerWaitTimeForLargerBatchMs("300000")
 )
 
 func (DatabricksDestinationConsumerWaitTimeForLargerBatchMs) ElementType() reflect.Type {
@@ -2244,16 +2244,16 @@ func (o DatabricksDestinationConsumerWaitTimeForLargerBatchMsPtrOutput) ToString
 // DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput is an input type that accepts values of the DatabricksDestinationConsumerWaitTimeForLargerBatchMs enum
 // A concrete instance of `DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput` can be one of the following:
 //
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000
-//	DatabricksDestinationConsumerWaitTimeForLargerBatchMs_DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue500
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue5000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue10000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue20000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue30000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue60000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue120000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue180000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue240000
+//	DatabricksDestinationConsumerWaitTimeForLargerBatchMsValue300000
 type DatabricksDestinationConsumerWaitTimeForLargerBatchMsInput interface {
 	pulumi.Input
 
@@ -2291,9 +2291,9 @@ func (in *databricksDestinationConsumerWaitTimeForLargerBatchMsPtr) ToDatabricks
 type DatabricksDestinationPartitionMode string
 
 const (
-	DatabricksDestinationPartitionMode_BY_TOPIC               = DatabricksDestinationPartitionMode("by_topic")
-	DatabricksDestinationPartitionMode_BY_PARTITION           = DatabricksDestinationPartitionMode("by_partition")
-	DatabricksDestinationPartitionMode_BY_TOPIC_AND_PARTITION = DatabricksDestinationPartitionMode("by_topic_and_partition")
+	DatabricksDestinationPartitionModeByTopic             = DatabricksDestinationPartitionMode("by_topic")
+	DatabricksDestinationPartitionModeByPartition         = DatabricksDestinationPartitionMode("by_partition")
+	DatabricksDestinationPartitionModeByTopicAndPartition = DatabricksDestinationPartitionMode("by_topic_and_partition")
 )
 
 func (DatabricksDestinationPartitionMode) ElementType() reflect.Type {
@@ -2418,9 +2418,9 @@ func (o DatabricksDestinationPartitionModePtrOutput) ToStringPtrOutputWithContex
 // DatabricksDestinationPartitionModeInput is an input type that accepts values of the DatabricksDestinationPartitionMode enum
 // A concrete instance of `DatabricksDestinationPartitionModeInput` can be one of the following:
 //
-//	DatabricksDestinationPartitionMode_BY_TOPIC
-//	DatabricksDestinationPartitionMode_BY_PARTITION
-//	DatabricksDestinationPartitionMode_BY_TOPIC_AND_PARTITION
+//	DatabricksDestinationPartitionModeByTopic
+//	DatabricksDestinationPartitionModeByPartition
+//	DatabricksDestinationPartitionModeByTopicAndPartition
 type DatabricksDestinationPartitionModeInput interface {
 	pulumi.Input
 
@@ -2458,8 +2458,8 @@ func (in *databricksDestinationPartitionModePtr) ToDatabricksDestinationPartitio
 type DocumentDbSourceTransformsUnwrapArrayEncoding string
 
 const (
-	DocumentDbSourceTransformsUnwrapArrayEncodingARRAY         = DocumentDbSourceTransformsUnwrapArrayEncoding("array")
-	DocumentDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING = DocumentDbSourceTransformsUnwrapArrayEncoding("array_string")
+	DocumentDbSourceTransformsUnwrapArrayEncodingArray       = DocumentDbSourceTransformsUnwrapArrayEncoding("array")
+	DocumentDbSourceTransformsUnwrapArrayEncodingArrayString = DocumentDbSourceTransformsUnwrapArrayEncoding("array_string")
 )
 
 func (DocumentDbSourceTransformsUnwrapArrayEncoding) ElementType() reflect.Type {
@@ -2584,8 +2584,8 @@ func (o DocumentDbSourceTransformsUnwrapArrayEncodingPtrOutput) ToStringPtrOutpu
 // DocumentDbSourceTransformsUnwrapArrayEncodingInput is an input type that accepts values of the DocumentDbSourceTransformsUnwrapArrayEncoding enum
 // A concrete instance of `DocumentDbSourceTransformsUnwrapArrayEncodingInput` can be one of the following:
 //
-//	DocumentDbSourceTransformsUnwrapArrayEncodingARRAY
-//	DocumentDbSourceTransformsUnwrapArrayEncoding_ARRAY_STRING
+//	DocumentDbSourceTransformsUnwrapArrayEncodingArray
+//	DocumentDbSourceTransformsUnwrapArrayEncodingArrayString
 type DocumentDbSourceTransformsUnwrapArrayEncodingInput interface {
 	pulumi.Input
 
@@ -2623,9 +2623,9 @@ func (in *documentDbSourceTransformsUnwrapArrayEncodingPtr) ToDocumentDbSourceTr
 type DocumentIdStrategy string
 
 const (
-	DocumentIdStrategy_FIELD_ID = DocumentIdStrategy("Field ID")
-	DocumentIdStrategy_KAFKA_ID = DocumentIdStrategy("Kafka ID")
-	DocumentIdStrategyNONE      = DocumentIdStrategy("None")
+	DocumentIdStrategyFieldId = DocumentIdStrategy("Field ID")
+	DocumentIdStrategyKafkaId = DocumentIdStrategy("Kafka ID")
+	DocumentIdStrategyNone    = DocumentIdStrategy("None")
 )
 
 func (DocumentIdStrategy) ElementType() reflect.Type {
@@ -2750,9 +2750,9 @@ func (o DocumentIdStrategyPtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 // DocumentIdStrategyInput is an input type that accepts values of the DocumentIdStrategy enum
 // A concrete instance of `DocumentIdStrategyInput` can be one of the following:
 //
-//	DocumentIdStrategy_FIELD_ID
-//	DocumentIdStrategy_KAFKA_ID
-//	DocumentIdStrategyNONE
+//	DocumentIdStrategyFieldId
+//	DocumentIdStrategyKafkaId
+//	DocumentIdStrategyNone
 type DocumentIdStrategyInput interface {
 	pulumi.Input
 
@@ -2790,8 +2790,8 @@ func (in *documentIdStrategyPtr) ToDocumentIdStrategyPtrOutputWithContext(ctx co
 type DriftAction string
 
 const (
-	DriftActionOVERWRITE = DriftAction("overwrite")
-	DriftActionFAIL      = DriftAction("fail")
+	DriftActionOverwrite = DriftAction("overwrite")
+	DriftActionFail      = DriftAction("fail")
 )
 
 func (DriftAction) ElementType() reflect.Type {
@@ -2916,8 +2916,8 @@ func (o DriftActionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 // DriftActionInput is an input type that accepts values of the DriftAction enum
 // A concrete instance of `DriftActionInput` can be one of the following:
 //
-//	DriftActionOVERWRITE
-//	DriftActionFAIL
+//	DriftActionOverwrite
+//	DriftActionFail
 type DriftActionInput interface {
 	pulumi.Input
 
@@ -2955,8 +2955,8 @@ func (in *driftActionPtr) ToDriftActionPtrOutputWithContext(ctx context.Context)
 type ElasticsearchSourceEsScheme string
 
 const (
-	ElasticsearchSourceEsSchemeHTTP  = ElasticsearchSourceEsScheme("http")
-	ElasticsearchSourceEsSchemeHTTPS = ElasticsearchSourceEsScheme("https")
+	ElasticsearchSourceEsSchemeHttp  = ElasticsearchSourceEsScheme("http")
+	ElasticsearchSourceEsSchemeHttps = ElasticsearchSourceEsScheme("https")
 )
 
 func (ElasticsearchSourceEsScheme) ElementType() reflect.Type {
@@ -3081,8 +3081,8 @@ func (o ElasticsearchSourceEsSchemePtrOutput) ToStringPtrOutputWithContext(ctx c
 // ElasticsearchSourceEsSchemeInput is an input type that accepts values of the ElasticsearchSourceEsScheme enum
 // A concrete instance of `ElasticsearchSourceEsSchemeInput` can be one of the following:
 //
-//	ElasticsearchSourceEsSchemeHTTP
-//	ElasticsearchSourceEsSchemeHTTPS
+//	ElasticsearchSourceEsSchemeHttp
+//	ElasticsearchSourceEsSchemeHttps
 type ElasticsearchSourceEsSchemeInput interface {
 	pulumi.Input
 
@@ -3120,8 +3120,8 @@ func (in *elasticsearchSourceEsSchemePtr) ToElasticsearchSourceEsSchemePtrOutput
 type ElasticsearchSourceHttpAuth string
 
 const (
-	ElasticsearchSourceHttpAuthNONE  = ElasticsearchSourceHttpAuth("None")
-	ElasticsearchSourceHttpAuthBASIC = ElasticsearchSourceHttpAuth("Basic")
+	ElasticsearchSourceHttpAuthNone  = ElasticsearchSourceHttpAuth("None")
+	ElasticsearchSourceHttpAuthBasic = ElasticsearchSourceHttpAuth("Basic")
 )
 
 func (ElasticsearchSourceHttpAuth) ElementType() reflect.Type {
@@ -3246,8 +3246,8 @@ func (o ElasticsearchSourceHttpAuthPtrOutput) ToStringPtrOutputWithContext(ctx c
 // ElasticsearchSourceHttpAuthInput is an input type that accepts values of the ElasticsearchSourceHttpAuth enum
 // A concrete instance of `ElasticsearchSourceHttpAuthInput` can be one of the following:
 //
-//	ElasticsearchSourceHttpAuthNONE
-//	ElasticsearchSourceHttpAuthBASIC
+//	ElasticsearchSourceHttpAuthNone
+//	ElasticsearchSourceHttpAuthBasic
 type ElasticsearchSourceHttpAuthInput interface {
 	pulumi.Input
 
@@ -3285,10 +3285,10 @@ func (in *elasticsearchSourceHttpAuthPtr) ToElasticsearchSourceHttpAuthPtrOutput
 type FileCompressionType string
 
 const (
-	FileCompressionTypeGZIP   = FileCompressionType("gzip")
-	FileCompressionTypeNONE   = FileCompressionType("none")
-	FileCompressionTypeSNAPPY = FileCompressionType("snappy")
-	FileCompressionTypeZSTD   = FileCompressionType("zstd")
+	FileCompressionTypeGzip   = FileCompressionType("gzip")
+	FileCompressionTypeNone   = FileCompressionType("none")
+	FileCompressionTypeSnappy = FileCompressionType("snappy")
+	FileCompressionTypeZstd   = FileCompressionType("zstd")
 )
 
 func (FileCompressionType) ElementType() reflect.Type {
@@ -3413,10 +3413,10 @@ func (o FileCompressionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // FileCompressionTypeInput is an input type that accepts values of the FileCompressionType enum
 // A concrete instance of `FileCompressionTypeInput` can be one of the following:
 //
-//	FileCompressionTypeGZIP
-//	FileCompressionTypeNONE
-//	FileCompressionTypeSNAPPY
-//	FileCompressionTypeZSTD
+//	FileCompressionTypeGzip
+//	FileCompressionTypeNone
+//	FileCompressionTypeSnappy
+//	FileCompressionTypeZstd
 type FileCompressionTypeInput interface {
 	pulumi.Input
 
@@ -3454,10 +3454,10 @@ func (in *fileCompressionTypePtr) ToFileCompressionTypePtrOutputWithContext(ctx 
 type FileFormat string
 
 const (
-	FileFormatCSV          = FileFormat("CSV")
-	FileFormat_JSO_N_ARRAY = FileFormat("JSON Array")
-	FileFormat_JSO_N_LINES = FileFormat("JSON Lines")
-	FileFormatPARQUET      = FileFormat("Parquet")
+	FileFormatCsv       = FileFormat("CSV")
+	FileFormatJsonArray = FileFormat("JSON Array")
+	FileFormatJsonLines = FileFormat("JSON Lines")
+	FileFormatParquet   = FileFormat("Parquet")
 )
 
 func (FileFormat) ElementType() reflect.Type {
@@ -3582,10 +3582,10 @@ func (o FileFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 // FileFormatInput is an input type that accepts values of the FileFormat enum
 // A concrete instance of `FileFormatInput` can be one of the following:
 //
-//	FileFormatCSV
-//	FileFormat_JSO_N_ARRAY
-//	FileFormat_JSO_N_LINES
-//	FileFormatPARQUET
+//	FileFormatCsv
+//	FileFormatJsonArray
+//	FileFormatJsonLines
+//	FileFormatParquet
 type FileFormatInput interface {
 	pulumi.Input
 
@@ -3623,8 +3623,8 @@ func (in *fileFormatPtr) ToFileFormatPtrOutputWithContext(ctx context.Context) F
 type HttpSinkDestinationDecimalFormat string
 
 const (
-	HttpSinkDestinationDecimalFormatBASE64  = HttpSinkDestinationDecimalFormat("BASE64")
-	HttpSinkDestinationDecimalFormatNUMERIC = HttpSinkDestinationDecimalFormat("NUMERIC")
+	HttpSinkDestinationDecimalFormatBase64  = HttpSinkDestinationDecimalFormat("BASE64")
+	HttpSinkDestinationDecimalFormatNumeric = HttpSinkDestinationDecimalFormat("NUMERIC")
 )
 
 func (HttpSinkDestinationDecimalFormat) ElementType() reflect.Type {
@@ -3749,8 +3749,8 @@ func (o HttpSinkDestinationDecimalFormatPtrOutput) ToStringPtrOutputWithContext(
 // HttpSinkDestinationDecimalFormatInput is an input type that accepts values of the HttpSinkDestinationDecimalFormat enum
 // A concrete instance of `HttpSinkDestinationDecimalFormatInput` can be one of the following:
 //
-//	HttpSinkDestinationDecimalFormatBASE64
-//	HttpSinkDestinationDecimalFormatNUMERIC
+//	HttpSinkDestinationDecimalFormatBase64
+//	HttpSinkDestinationDecimalFormatNumeric
 type HttpSinkDestinationDecimalFormatInput interface {
 	pulumi.Input
 
@@ -3788,8 +3788,8 @@ func (in *httpSinkDestinationDecimalFormatPtr) ToHttpSinkDestinationDecimalForma
 type HttpSinkDestinationErrorsTolerance string
 
 const (
-	HttpSinkDestinationErrorsToleranceNONE = HttpSinkDestinationErrorsTolerance("none")
-	HttpSinkDestinationErrorsToleranceALL  = HttpSinkDestinationErrorsTolerance("all")
+	HttpSinkDestinationErrorsToleranceNone = HttpSinkDestinationErrorsTolerance("none")
+	HttpSinkDestinationErrorsToleranceAll  = HttpSinkDestinationErrorsTolerance("all")
 )
 
 func (HttpSinkDestinationErrorsTolerance) ElementType() reflect.Type {
@@ -3914,8 +3914,8 @@ func (o HttpSinkDestinationErrorsTolerancePtrOutput) ToStringPtrOutputWithContex
 // HttpSinkDestinationErrorsToleranceInput is an input type that accepts values of the HttpSinkDestinationErrorsTolerance enum
 // A concrete instance of `HttpSinkDestinationErrorsToleranceInput` can be one of the following:
 //
-//	HttpSinkDestinationErrorsToleranceNONE
-//	HttpSinkDestinationErrorsToleranceALL
+//	HttpSinkDestinationErrorsToleranceNone
+//	HttpSinkDestinationErrorsToleranceAll
 type HttpSinkDestinationErrorsToleranceInput interface {
 	pulumi.Input
 
@@ -3953,9 +3953,9 @@ func (in *httpSinkDestinationErrorsTolerancePtr) ToHttpSinkDestinationErrorsTole
 type HttpSinkDestinationHttpAuthorizationType string
 
 const (
-	HttpSinkDestinationHttpAuthorizationTypeNONE   = HttpSinkDestinationHttpAuthorizationType("none")
-	HttpSinkDestinationHttpAuthorizationTypeSTATIC = HttpSinkDestinationHttpAuthorizationType("static")
-	HttpSinkDestinationHttpAuthorizationTypeOAUTH2 = HttpSinkDestinationHttpAuthorizationType("oauth2")
+	HttpSinkDestinationHttpAuthorizationTypeNone   = HttpSinkDestinationHttpAuthorizationType("none")
+	HttpSinkDestinationHttpAuthorizationTypeStatic = HttpSinkDestinationHttpAuthorizationType("static")
+	HttpSinkDestinationHttpAuthorizationTypeOauth2 = HttpSinkDestinationHttpAuthorizationType("oauth2")
 )
 
 func (HttpSinkDestinationHttpAuthorizationType) ElementType() reflect.Type {
@@ -4080,9 +4080,9 @@ func (o HttpSinkDestinationHttpAuthorizationTypePtrOutput) ToStringPtrOutputWith
 // HttpSinkDestinationHttpAuthorizationTypeInput is an input type that accepts values of the HttpSinkDestinationHttpAuthorizationType enum
 // A concrete instance of `HttpSinkDestinationHttpAuthorizationTypeInput` can be one of the following:
 //
-//	HttpSinkDestinationHttpAuthorizationTypeNONE
-//	HttpSinkDestinationHttpAuthorizationTypeSTATIC
-//	HttpSinkDestinationHttpAuthorizationTypeOAUTH2
+//	HttpSinkDestinationHttpAuthorizationTypeNone
+//	HttpSinkDestinationHttpAuthorizationTypeStatic
+//	HttpSinkDestinationHttpAuthorizationTypeOauth2
 type HttpSinkDestinationHttpAuthorizationTypeInput interface {
 	pulumi.Input
 
@@ -4120,9 +4120,9 @@ func (in *httpSinkDestinationHttpAuthorizationTypePtr) ToHttpSinkDestinationHttp
 type IcebergDestinationIcebergCatalogAuthMode string
 
 const (
-	IcebergDestinationIcebergCatalogAuthModeNONE   = IcebergDestinationIcebergCatalogAuthMode("none")
-	IcebergDestinationIcebergCatalogAuthModeTOKEN  = IcebergDestinationIcebergCatalogAuthMode("token")
-	IcebergDestinationIcebergCatalogAuthModeOAUTH2 = IcebergDestinationIcebergCatalogAuthMode("oauth2")
+	IcebergDestinationIcebergCatalogAuthModeNone   = IcebergDestinationIcebergCatalogAuthMode("none")
+	IcebergDestinationIcebergCatalogAuthModeToken  = IcebergDestinationIcebergCatalogAuthMode("token")
+	IcebergDestinationIcebergCatalogAuthModeOauth2 = IcebergDestinationIcebergCatalogAuthMode("oauth2")
 )
 
 func (IcebergDestinationIcebergCatalogAuthMode) ElementType() reflect.Type {
@@ -4247,9 +4247,9 @@ func (o IcebergDestinationIcebergCatalogAuthModePtrOutput) ToStringPtrOutputWith
 // IcebergDestinationIcebergCatalogAuthModeInput is an input type that accepts values of the IcebergDestinationIcebergCatalogAuthMode enum
 // A concrete instance of `IcebergDestinationIcebergCatalogAuthModeInput` can be one of the following:
 //
-//	IcebergDestinationIcebergCatalogAuthModeNONE
-//	IcebergDestinationIcebergCatalogAuthModeTOKEN
-//	IcebergDestinationIcebergCatalogAuthModeOAUTH2
+//	IcebergDestinationIcebergCatalogAuthModeNone
+//	IcebergDestinationIcebergCatalogAuthModeToken
+//	IcebergDestinationIcebergCatalogAuthModeOauth2
 type IcebergDestinationIcebergCatalogAuthModeInput interface {
 	pulumi.Input
 
@@ -4287,23 +4287,23 @@ func (in *icebergDestinationIcebergCatalogAuthModePtr) ToIcebergDestinationIcebe
 type IcebergDestinationIcebergCatalogClientRegion string
 
 const (
-	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTH_1     = IcebergDestinationIcebergCatalogClientRegion("ap-south-1")
-	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_2      = IcebergDestinationIcebergCatalogClientRegion("eu-west-2")
-	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_1      = IcebergDestinationIcebergCatalogClientRegion("eu-west-1")
-	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_2 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2")
-	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_1 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1")
-	IcebergDestinationIcebergCatalogClientRegion_CA_CENTRAL_1   = IcebergDestinationIcebergCatalogClientRegion("ca-central-1")
-	IcebergDestinationIcebergCatalogClientRegion_SA_EAST_1      = IcebergDestinationIcebergCatalogClientRegion("sa-east-1")
-	IcebergDestinationIcebergCatalogClientRegion_CN_NORTH_1     = IcebergDestinationIcebergCatalogClientRegion("cn-north-1")
-	IcebergDestinationIcebergCatalogClientRegion_US_GOV_WEST_1  = IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1")
-	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_1 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1")
-	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_2 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2")
-	IcebergDestinationIcebergCatalogClientRegion_EU_CENTRAL_1   = IcebergDestinationIcebergCatalogClientRegion("eu-central-1")
-	IcebergDestinationIcebergCatalogClientRegion_US_EAST_1      = IcebergDestinationIcebergCatalogClientRegion("us-east-1")
-	IcebergDestinationIcebergCatalogClientRegion_US_EAST_2      = IcebergDestinationIcebergCatalogClientRegion("us-east-2")
-	IcebergDestinationIcebergCatalogClientRegion_US_WEST_1      = IcebergDestinationIcebergCatalogClientRegion("us-west-1")
-	IcebergDestinationIcebergCatalogClientRegion_US_WEST_2      = IcebergDestinationIcebergCatalogClientRegion("us-west-2")
-	IcebergDestinationIcebergCatalogClientRegionAUTO            = IcebergDestinationIcebergCatalogClientRegion("auto")
+	IcebergDestinationIcebergCatalogClientRegionApSouth1     = IcebergDestinationIcebergCatalogClientRegion("ap-south-1")
+	IcebergDestinationIcebergCatalogClientRegionEuWest2      = IcebergDestinationIcebergCatalogClientRegion("eu-west-2")
+	IcebergDestinationIcebergCatalogClientRegionEuWest1      = IcebergDestinationIcebergCatalogClientRegion("eu-west-1")
+	IcebergDestinationIcebergCatalogClientRegionApNortheast2 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-2")
+	IcebergDestinationIcebergCatalogClientRegionApNortheast1 = IcebergDestinationIcebergCatalogClientRegion("ap-northeast-1")
+	IcebergDestinationIcebergCatalogClientRegionCaCentral1   = IcebergDestinationIcebergCatalogClientRegion("ca-central-1")
+	IcebergDestinationIcebergCatalogClientRegionSaEast1      = IcebergDestinationIcebergCatalogClientRegion("sa-east-1")
+	IcebergDestinationIcebergCatalogClientRegionCnNorth1     = IcebergDestinationIcebergCatalogClientRegion("cn-north-1")
+	IcebergDestinationIcebergCatalogClientRegionUsGovWest1   = IcebergDestinationIcebergCatalogClientRegion("us-gov-west-1")
+	IcebergDestinationIcebergCatalogClientRegionApSoutheast1 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-1")
+	IcebergDestinationIcebergCatalogClientRegionApSoutheast2 = IcebergDestinationIcebergCatalogClientRegion("ap-southeast-2")
+	IcebergDestinationIcebergCatalogClientRegionEuCentral1   = IcebergDestinationIcebergCatalogClientRegion("eu-central-1")
+	IcebergDestinationIcebergCatalogClientRegionUsEast1      = IcebergDestinationIcebergCatalogClientRegion("us-east-1")
+	IcebergDestinationIcebergCatalogClientRegionUsEast2      = IcebergDestinationIcebergCatalogClientRegion("us-east-2")
+	IcebergDestinationIcebergCatalogClientRegionUsWest1      = IcebergDestinationIcebergCatalogClientRegion("us-west-1")
+	IcebergDestinationIcebergCatalogClientRegionUsWest2      = IcebergDestinationIcebergCatalogClientRegion("us-west-2")
+	IcebergDestinationIcebergCatalogClientRegionAuto         = IcebergDestinationIcebergCatalogClientRegion("auto")
 )
 
 func (IcebergDestinationIcebergCatalogClientRegion) ElementType() reflect.Type {
@@ -4428,23 +4428,23 @@ func (o IcebergDestinationIcebergCatalogClientRegionPtrOutput) ToStringPtrOutput
 // IcebergDestinationIcebergCatalogClientRegionInput is an input type that accepts values of the IcebergDestinationIcebergCatalogClientRegion enum
 // A concrete instance of `IcebergDestinationIcebergCatalogClientRegionInput` can be one of the following:
 //
-//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTH_1
-//	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_2
-//	IcebergDestinationIcebergCatalogClientRegion_EU_WEST_1
-//	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_2
-//	IcebergDestinationIcebergCatalogClientRegion_AP_NORTHEAST_1
-//	IcebergDestinationIcebergCatalogClientRegion_CA_CENTRAL_1
-//	IcebergDestinationIcebergCatalogClientRegion_SA_EAST_1
-//	IcebergDestinationIcebergCatalogClientRegion_CN_NORTH_1
-//	IcebergDestinationIcebergCatalogClientRegion_US_GOV_WEST_1
-//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_1
-//	IcebergDestinationIcebergCatalogClientRegion_AP_SOUTHEAST_2
-//	IcebergDestinationIcebergCatalogClientRegion_EU_CENTRAL_1
-//	IcebergDestinationIcebergCatalogClientRegion_US_EAST_1
-//	IcebergDestinationIcebergCatalogClientRegion_US_EAST_2
-//	IcebergDestinationIcebergCatalogClientRegion_US_WEST_1
-//	IcebergDestinationIcebergCatalogClientRegion_US_WEST_2
-//	IcebergDestinationIcebergCatalogClientRegionAUTO
+//	IcebergDestinationIcebergCatalogClientRegionApSouth1
+//	IcebergDestinationIcebergCatalogClientRegionEuWest2
+//	IcebergDestinationIcebergCatalogClientRegionEuWest1
+//	IcebergDestinationIcebergCatalogClientRegionApNortheast2
+//	IcebergDestinationIcebergCatalogClientRegionApNortheast1
+//	IcebergDestinationIcebergCatalogClientRegionCaCentral1
+//	IcebergDestinationIcebergCatalogClientRegionSaEast1
+//	IcebergDestinationIcebergCatalogClientRegionCnNorth1
+//	IcebergDestinationIcebergCatalogClientRegionUsGovWest1
+//	IcebergDestinationIcebergCatalogClientRegionApSoutheast1
+//	IcebergDestinationIcebergCatalogClientRegionApSoutheast2
+//	IcebergDestinationIcebergCatalogClientRegionEuCentral1
+//	IcebergDestinationIcebergCatalogClientRegionUsEast1
+//	IcebergDestinationIcebergCatalogClientRegionUsEast2
+//	IcebergDestinationIcebergCatalogClientRegionUsWest1
+//	IcebergDestinationIcebergCatalogClientRegionUsWest2
+//	IcebergDestinationIcebergCatalogClientRegionAuto
 type IcebergDestinationIcebergCatalogClientRegionInput interface {
 	pulumi.Input
 
@@ -4482,9 +4482,9 @@ func (in *icebergDestinationIcebergCatalogClientRegionPtr) ToIcebergDestinationI
 type IcebergDestinationIcebergCatalogType string
 
 const (
-	IcebergDestinationIcebergCatalogTypeREST = IcebergDestinationIcebergCatalogType("rest")
-	IcebergDestinationIcebergCatalogTypeHIVE = IcebergDestinationIcebergCatalogType("hive")
-	IcebergDestinationIcebergCatalogTypeGLUE = IcebergDestinationIcebergCatalogType("glue")
+	IcebergDestinationIcebergCatalogTypeRest = IcebergDestinationIcebergCatalogType("rest")
+	IcebergDestinationIcebergCatalogTypeHive = IcebergDestinationIcebergCatalogType("hive")
+	IcebergDestinationIcebergCatalogTypeGlue = IcebergDestinationIcebergCatalogType("glue")
 )
 
 func (IcebergDestinationIcebergCatalogType) ElementType() reflect.Type {
@@ -4609,9 +4609,9 @@ func (o IcebergDestinationIcebergCatalogTypePtrOutput) ToStringPtrOutputWithCont
 // IcebergDestinationIcebergCatalogTypeInput is an input type that accepts values of the IcebergDestinationIcebergCatalogType enum
 // A concrete instance of `IcebergDestinationIcebergCatalogTypeInput` can be one of the following:
 //
-//	IcebergDestinationIcebergCatalogTypeREST
-//	IcebergDestinationIcebergCatalogTypeHIVE
-//	IcebergDestinationIcebergCatalogTypeGLUE
+//	IcebergDestinationIcebergCatalogTypeRest
+//	IcebergDestinationIcebergCatalogTypeHive
+//	IcebergDestinationIcebergCatalogTypeGlue
 type IcebergDestinationIcebergCatalogTypeInput interface {
 	pulumi.Input
 
@@ -4649,8 +4649,8 @@ func (in *icebergDestinationIcebergCatalogTypePtr) ToIcebergDestinationIcebergCa
 type IngestionMode string
 
 const (
-	IngestionModeAPPEND = IngestionMode("append")
-	IngestionModeUPSERT = IngestionMode("upsert")
+	IngestionModeAppend = IngestionMode("append")
+	IngestionModeUpsert = IngestionMode("upsert")
 )
 
 func (IngestionMode) ElementType() reflect.Type {
@@ -4775,8 +4775,8 @@ func (o IngestionModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // IngestionModeInput is an input type that accepts values of the IngestionMode enum
 // A concrete instance of `IngestionModeInput` can be one of the following:
 //
-//	IngestionModeAPPEND
-//	IngestionModeUPSERT
+//	IngestionModeAppend
+//	IngestionModeUpsert
 type IngestionModeInput interface {
 	pulumi.Input
 
@@ -4814,8 +4814,8 @@ func (in *ingestionModePtr) ToIngestionModePtrOutputWithContext(ctx context.Cont
 type InsertMode string
 
 const (
-	InsertModeINSERT = InsertMode("insert")
-	InsertModeUPSERT = InsertMode("upsert")
+	InsertModeInsert = InsertMode("insert")
+	InsertModeUpsert = InsertMode("upsert")
 )
 
 func (InsertMode) ElementType() reflect.Type {
@@ -4940,8 +4940,8 @@ func (o InsertModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 // InsertModeInput is an input type that accepts values of the InsertMode enum
 // A concrete instance of `InsertModeInput` can be one of the following:
 //
-//	InsertModeINSERT
-//	InsertModeUPSERT
+//	InsertModeInsert
+//	InsertModeUpsert
 type InsertModeInput interface {
 	pulumi.Input
 
@@ -4979,15 +4979,15 @@ func (in *insertModePtr) ToInsertModePtrOutputWithContext(ctx context.Context) I
 type KafkaAclOperation string
 
 const (
-	KafkaAclOperationALL                = KafkaAclOperation("ALL")
-	KafkaAclOperationALTER              = KafkaAclOperation("ALTER")
-	KafkaAclOperation_ALTE_R_CONFIGS    = KafkaAclOperation("ALTER_CONFIGS")
-	KafkaAclOperationCREATE             = KafkaAclOperation("CREATE")
-	KafkaAclOperationDELETE             = KafkaAclOperation("DELETE")
-	KafkaAclOperationDESCRIBE           = KafkaAclOperation("DESCRIBE")
-	KafkaAclOperation_DESCRIB_E_CONFIGS = KafkaAclOperation("DESCRIBE_CONFIGS")
-	KafkaAclOperationREAD               = KafkaAclOperation("READ")
-	KafkaAclOperationWRITE              = KafkaAclOperation("WRITE")
+	KafkaAclOperationAll             = KafkaAclOperation("ALL")
+	KafkaAclOperationAlter           = KafkaAclOperation("ALTER")
+	KafkaAclOperationAlterConfigs    = KafkaAclOperation("ALTER_CONFIGS")
+	KafkaAclOperationCreate          = KafkaAclOperation("CREATE")
+	KafkaAclOperationDelete          = KafkaAclOperation("DELETE")
+	KafkaAclOperationDescribe        = KafkaAclOperation("DESCRIBE")
+	KafkaAclOperationDescribeConfigs = KafkaAclOperation("DESCRIBE_CONFIGS")
+	KafkaAclOperationRead            = KafkaAclOperation("READ")
+	KafkaAclOperationWrite           = KafkaAclOperation("WRITE")
 )
 
 func (KafkaAclOperation) ElementType() reflect.Type {
@@ -5112,15 +5112,15 @@ func (o KafkaAclOperationPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // KafkaAclOperationInput is an input type that accepts values of the KafkaAclOperation enum
 // A concrete instance of `KafkaAclOperationInput` can be one of the following:
 //
-//	KafkaAclOperationALL
-//	KafkaAclOperationALTER
-//	KafkaAclOperation_ALTE_R_CONFIGS
-//	KafkaAclOperationCREATE
-//	KafkaAclOperationDELETE
-//	KafkaAclOperationDESCRIBE
-//	KafkaAclOperation_DESCRIB_E_CONFIGS
-//	KafkaAclOperationREAD
-//	KafkaAclOperationWRITE
+//	KafkaAclOperationAll
+//	KafkaAclOperationAlter
+//	KafkaAclOperationAlterConfigs
+//	KafkaAclOperationCreate
+//	KafkaAclOperationDelete
+//	KafkaAclOperationDescribe
+//	KafkaAclOperationDescribeConfigs
+//	KafkaAclOperationRead
+//	KafkaAclOperationWrite
 type KafkaAclOperationInput interface {
 	pulumi.Input
 
@@ -5158,8 +5158,8 @@ func (in *kafkaAclOperationPtr) ToKafkaAclOperationPtrOutputWithContext(ctx cont
 type KafkaAclPatternType string
 
 const (
-	KafkaAclPatternTypeLITERAL  = KafkaAclPatternType("LITERAL")
-	KafkaAclPatternTypePREFIXED = KafkaAclPatternType("PREFIXED")
+	KafkaAclPatternTypeLiteral  = KafkaAclPatternType("LITERAL")
+	KafkaAclPatternTypePrefixed = KafkaAclPatternType("PREFIXED")
 )
 
 func (KafkaAclPatternType) ElementType() reflect.Type {
@@ -5284,8 +5284,8 @@ func (o KafkaAclPatternTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // KafkaAclPatternTypeInput is an input type that accepts values of the KafkaAclPatternType enum
 // A concrete instance of `KafkaAclPatternTypeInput` can be one of the following:
 //
-//	KafkaAclPatternTypeLITERAL
-//	KafkaAclPatternTypePREFIXED
+//	KafkaAclPatternTypeLiteral
+//	KafkaAclPatternTypePrefixed
 type KafkaAclPatternTypeInput interface {
 	pulumi.Input
 
@@ -5323,11 +5323,11 @@ func (in *kafkaAclPatternTypePtr) ToKafkaAclPatternTypePtrOutputWithContext(ctx 
 type KafkaAclResourceType string
 
 const (
-	KafkaAclResourceTypeTOPIC              = KafkaAclResourceType("TOPIC")
-	KafkaAclResourceTypeGROUP              = KafkaAclResourceType("GROUP")
-	KafkaAclResourceTypeCLUSTER            = KafkaAclResourceType("CLUSTER")
-	KafkaAclResourceType_TRANSACTIONA_L_ID = KafkaAclResourceType("TRANSACTIONAL_ID")
-	KafkaAclResourceType_DELEGATIO_N_TOKEN = KafkaAclResourceType("DELEGATION_TOKEN")
+	KafkaAclResourceTypeTopic           = KafkaAclResourceType("TOPIC")
+	KafkaAclResourceTypeGroup           = KafkaAclResourceType("GROUP")
+	KafkaAclResourceTypeCluster         = KafkaAclResourceType("CLUSTER")
+	KafkaAclResourceTypeTransactionalId = KafkaAclResourceType("TRANSACTIONAL_ID")
+	KafkaAclResourceTypeDelegationToken = KafkaAclResourceType("DELEGATION_TOKEN")
 )
 
 func (KafkaAclResourceType) ElementType() reflect.Type {
@@ -5452,11 +5452,11 @@ func (o KafkaAclResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.
 // KafkaAclResourceTypeInput is an input type that accepts values of the KafkaAclResourceType enum
 // A concrete instance of `KafkaAclResourceTypeInput` can be one of the following:
 //
-//	KafkaAclResourceTypeTOPIC
-//	KafkaAclResourceTypeGROUP
-//	KafkaAclResourceTypeCLUSTER
-//	KafkaAclResourceType_TRANSACTIONA_L_ID
-//	KafkaAclResourceType_DELEGATIO_N_TOKEN
+//	KafkaAclResourceTypeTopic
+//	KafkaAclResourceTypeGroup
+//	KafkaAclResourceTypeCluster
+//	KafkaAclResourceTypeTransactionalId
+//	KafkaAclResourceTypeDelegationToken
 type KafkaAclResourceTypeInput interface {
 	pulumi.Input
 
@@ -5494,8 +5494,8 @@ func (in *kafkaAclResourceTypePtr) ToKafkaAclResourceTypePtrOutputWithContext(ct
 type KafkaDestinationDestinationFormat string
 
 const (
-	KafkaDestinationDestinationFormatAVRO = KafkaDestinationDestinationFormat("avro")
-	KafkaDestinationDestinationFormatJSON = KafkaDestinationDestinationFormat("json")
+	KafkaDestinationDestinationFormatAvro = KafkaDestinationDestinationFormat("avro")
+	KafkaDestinationDestinationFormatJson = KafkaDestinationDestinationFormat("json")
 )
 
 func (KafkaDestinationDestinationFormat) ElementType() reflect.Type {
@@ -5620,8 +5620,8 @@ func (o KafkaDestinationDestinationFormatPtrOutput) ToStringPtrOutputWithContext
 // KafkaDestinationDestinationFormatInput is an input type that accepts values of the KafkaDestinationDestinationFormat enum
 // A concrete instance of `KafkaDestinationDestinationFormatInput` can be one of the following:
 //
-//	KafkaDestinationDestinationFormatAVRO
-//	KafkaDestinationDestinationFormatJSON
+//	KafkaDestinationDestinationFormatAvro
+//	KafkaDestinationDestinationFormatJson
 type KafkaDestinationDestinationFormatInput interface {
 	pulumi.Input
 
@@ -5659,9 +5659,9 @@ func (in *kafkaDestinationDestinationFormatPtr) ToKafkaDestinationDestinationFor
 type KafkaDestinationTransformsChangeTopicNameAddOriginalTopic string
 
 const (
-	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOFF    = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off")
-	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHEADER = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("header")
-	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicFIELD  = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("field")
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOff    = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("off")
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHeader = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("header")
+	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicField  = KafkaDestinationTransformsChangeTopicNameAddOriginalTopic("field")
 )
 
 func (KafkaDestinationTransformsChangeTopicNameAddOriginalTopic) ElementType() reflect.Type {
@@ -5786,9 +5786,9 @@ func (o KafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtrOutput) ToSt
 // KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput is an input type that accepts values of the KafkaDestinationTransformsChangeTopicNameAddOriginalTopic enum
 // A concrete instance of `KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput` can be one of the following:
 //
-//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOFF
-//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHEADER
-//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicFIELD
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicOff
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicHeader
+//	KafkaDestinationTransformsChangeTopicNameAddOriginalTopicField
 type KafkaDestinationTransformsChangeTopicNameAddOriginalTopicInput interface {
 	pulumi.Input
 
@@ -5826,9 +5826,9 @@ func (in *kafkaDestinationTransformsChangeTopicNameAddOriginalTopicPtr) ToKafkaD
 type KafkaDirectSourceFormat string
 
 const (
-	KafkaDirectSourceFormatJSON   = KafkaDirectSourceFormat("json")
-	KafkaDirectSourceFormatSTRING = KafkaDirectSourceFormat("string")
-	KafkaDirectSourceFormatAVRO   = KafkaDirectSourceFormat("avro")
+	KafkaDirectSourceFormatJson   = KafkaDirectSourceFormat("json")
+	KafkaDirectSourceFormatString = KafkaDirectSourceFormat("string")
+	KafkaDirectSourceFormatAvro   = KafkaDirectSourceFormat("avro")
 )
 
 func (KafkaDirectSourceFormat) ElementType() reflect.Type {
@@ -5953,9 +5953,9 @@ func (o KafkaDirectSourceFormatPtrOutput) ToStringPtrOutputWithContext(ctx conte
 // KafkaDirectSourceFormatInput is an input type that accepts values of the KafkaDirectSourceFormat enum
 // A concrete instance of `KafkaDirectSourceFormatInput` can be one of the following:
 //
-//	KafkaDirectSourceFormatJSON
-//	KafkaDirectSourceFormatSTRING
-//	KafkaDirectSourceFormatAVRO
+//	KafkaDirectSourceFormatJson
+//	KafkaDirectSourceFormatString
+//	KafkaDirectSourceFormatAvro
 type KafkaDirectSourceFormatInput interface {
 	pulumi.Input
 
@@ -5993,8 +5993,8 @@ func (in *kafkaDirectSourceFormatPtr) ToKafkaDirectSourceFormatPtrOutputWithCont
 type MariaDbSourceDatabaseSslMode string
 
 const (
-	MariaDbSourceDatabaseSslModeDISABLE = MariaDbSourceDatabaseSslMode("disable")
-	MariaDbSourceDatabaseSslModeTRUST   = MariaDbSourceDatabaseSslMode("trust")
+	MariaDbSourceDatabaseSslModeDisable = MariaDbSourceDatabaseSslMode("disable")
+	MariaDbSourceDatabaseSslModeTrust   = MariaDbSourceDatabaseSslMode("trust")
 )
 
 func (MariaDbSourceDatabaseSslMode) ElementType() reflect.Type {
@@ -6119,8 +6119,8 @@ func (o MariaDbSourceDatabaseSslModePtrOutput) ToStringPtrOutputWithContext(ctx 
 // MariaDbSourceDatabaseSslModeInput is an input type that accepts values of the MariaDbSourceDatabaseSslMode enum
 // A concrete instance of `MariaDbSourceDatabaseSslModeInput` can be one of the following:
 //
-//	MariaDbSourceDatabaseSslModeDISABLE
-//	MariaDbSourceDatabaseSslModeTRUST
+//	MariaDbSourceDatabaseSslModeDisable
+//	MariaDbSourceDatabaseSslModeTrust
 type MariaDbSourceDatabaseSslModeInput interface {
 	pulumi.Input
 
@@ -6158,8 +6158,8 @@ func (in *mariaDbSourceDatabaseSslModePtr) ToMariaDbSourceDatabaseSslModePtrOutp
 type NullSentinelMode string
 
 const (
-	NullSentinelModeNONE       = NullSentinelMode("NONE")
-	NullSentinelMode_TYP_E_MIN = NullSentinelMode("TYPE_MIN")
+	NullSentinelModeNone    = NullSentinelMode("NONE")
+	NullSentinelModeTypeMin = NullSentinelMode("TYPE_MIN")
 )
 
 func (NullSentinelMode) ElementType() reflect.Type {
@@ -6284,8 +6284,8 @@ func (o NullSentinelModePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 // NullSentinelModeInput is an input type that accepts values of the NullSentinelMode enum
 // A concrete instance of `NullSentinelModeInput` can be one of the following:
 //
-//	NullSentinelModeNONE
-//	NullSentinelMode_TYP_E_MIN
+//	NullSentinelModeNone
+//	NullSentinelModeTypeMin
 type NullSentinelModeInput interface {
 	pulumi.Input
 
@@ -6323,8 +6323,8 @@ func (in *nullSentinelModePtr) ToNullSentinelModePtrOutputWithContext(ctx contex
 type OffsetResetTarget string
 
 const (
-	OffsetResetTargetEARLIEST = OffsetResetTarget("earliest")
-	OffsetResetTargetLATEST   = OffsetResetTarget("latest")
+	OffsetResetTargetEarliest = OffsetResetTarget("earliest")
+	OffsetResetTargetLatest   = OffsetResetTarget("latest")
 )
 
 func (OffsetResetTarget) ElementType() reflect.Type {
@@ -6449,8 +6449,8 @@ func (o OffsetResetTargetPtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // OffsetResetTargetInput is an input type that accepts values of the OffsetResetTarget enum
 // A concrete instance of `OffsetResetTargetInput` can be one of the following:
 //
-//	OffsetResetTargetEARLIEST
-//	OffsetResetTargetLATEST
+//	OffsetResetTargetEarliest
+//	OffsetResetTargetLatest
 type OffsetResetTargetInput interface {
 	pulumi.Input
 
@@ -6488,8 +6488,8 @@ func (in *offsetResetTargetPtr) ToOffsetResetTargetPtrOutputWithContext(ctx cont
 type OversizedFieldBehavior string
 
 const (
-	OversizedFieldBehaviorNULLIFY  = OversizedFieldBehavior("NULLIFY")
-	OversizedFieldBehaviorTRUNCATE = OversizedFieldBehavior("TRUNCATE")
+	OversizedFieldBehaviorNullify  = OversizedFieldBehavior("NULLIFY")
+	OversizedFieldBehaviorTruncate = OversizedFieldBehavior("TRUNCATE")
 )
 
 func (OversizedFieldBehavior) ElementType() reflect.Type {
@@ -6614,8 +6614,8 @@ func (o OversizedFieldBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx contex
 // OversizedFieldBehaviorInput is an input type that accepts values of the OversizedFieldBehavior enum
 // A concrete instance of `OversizedFieldBehaviorInput` can be one of the following:
 //
-//	OversizedFieldBehaviorNULLIFY
-//	OversizedFieldBehaviorTRUNCATE
+//	OversizedFieldBehaviorNullify
+//	OversizedFieldBehaviorTruncate
 type OversizedFieldBehaviorInput interface {
 	pulumi.Input
 
@@ -6653,7 +6653,7 @@ func (in *oversizedFieldBehaviorPtr) ToOversizedFieldBehaviorPtrOutputWithContex
 type PostProcessor string
 
 const (
-	PostProcessorRESELECTOR = PostProcessor("reselector")
+	PostProcessorReselector = PostProcessor("reselector")
 )
 
 func (PostProcessor) ElementType() reflect.Type {
@@ -6778,7 +6778,7 @@ func (o PostProcessorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // PostProcessorInput is an input type that accepts values of the PostProcessor enum
 // A concrete instance of `PostProcessorInput` can be one of the following:
 //
-//	PostProcessorRESELECTOR
+//	PostProcessorReselector
 type PostProcessorInput interface {
 	pulumi.Input
 
@@ -6816,9 +6816,9 @@ func (in *postProcessorPtr) ToPostProcessorPtrOutputWithContext(ctx context.Cont
 type PrimaryKeyMode string
 
 const (
-	PrimaryKeyModeNONE          = PrimaryKeyMode("none")
-	PrimaryKeyMode_RECORD_KEY   = PrimaryKeyMode("record_key")
-	PrimaryKeyMode_RECORD_VALUE = PrimaryKeyMode("record_value")
+	PrimaryKeyModeNone        = PrimaryKeyMode("none")
+	PrimaryKeyModeRecordKey   = PrimaryKeyMode("record_key")
+	PrimaryKeyModeRecordValue = PrimaryKeyMode("record_value")
 )
 
 func (PrimaryKeyMode) ElementType() reflect.Type {
@@ -6943,9 +6943,9 @@ func (o PrimaryKeyModePtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // PrimaryKeyModeInput is an input type that accepts values of the PrimaryKeyMode enum
 // A concrete instance of `PrimaryKeyModeInput` can be one of the following:
 //
-//	PrimaryKeyModeNONE
-//	PrimaryKeyMode_RECORD_KEY
-//	PrimaryKeyMode_RECORD_VALUE
+//	PrimaryKeyModeNone
+//	PrimaryKeyModeRecordKey
+//	PrimaryKeyModeRecordValue
 type PrimaryKeyModeInput interface {
 	pulumi.Input
 
@@ -6983,10 +6983,10 @@ func (in *primaryKeyModePtr) ToPrimaryKeyModePtrOutputWithContext(ctx context.Co
 type ProjectKeyToolProfile string
 
 const (
-	ProjectKeyToolProfileFULL            = ProjectKeyToolProfile("full")
-	ProjectKeyToolProfile_READ_ONLY      = ProjectKeyToolProfile("read-only")
-	ProjectKeyToolProfile_AGENT_OPERATOR = ProjectKeyToolProfile("agent-operator")
-	ProjectKeyToolProfile_INFRA_ADMIN    = ProjectKeyToolProfile("infra-admin")
+	ProjectKeyToolProfileFull          = ProjectKeyToolProfile("full")
+	ProjectKeyToolProfileReadOnly      = ProjectKeyToolProfile("read-only")
+	ProjectKeyToolProfileAgentOperator = ProjectKeyToolProfile("agent-operator")
+	ProjectKeyToolProfileInfraAdmin    = ProjectKeyToolProfile("infra-admin")
 )
 
 func (ProjectKeyToolProfile) ElementType() reflect.Type {
@@ -7111,10 +7111,10 @@ func (o ProjectKeyToolProfilePtrOutput) ToStringPtrOutputWithContext(ctx context
 // ProjectKeyToolProfileInput is an input type that accepts values of the ProjectKeyToolProfile enum
 // A concrete instance of `ProjectKeyToolProfileInput` can be one of the following:
 //
-//	ProjectKeyToolProfileFULL
-//	ProjectKeyToolProfile_READ_ONLY
-//	ProjectKeyToolProfile_AGENT_OPERATOR
-//	ProjectKeyToolProfile_INFRA_ADMIN
+//	ProjectKeyToolProfileFull
+//	ProjectKeyToolProfileReadOnly
+//	ProjectKeyToolProfileAgentOperator
+//	ProjectKeyToolProfileInfraAdmin
 type ProjectKeyToolProfileInput interface {
 	pulumi.Input
 
@@ -7152,9 +7152,9 @@ func (in *projectKeyToolProfilePtr) ToProjectKeyToolProfilePtrOutputWithContext(
 type RedisDestinationRedisKeyDataType string
 
 const (
-	RedisDestinationRedisKeyDataTypeSTREAM = RedisDestinationRedisKeyDataType("Stream")
-	RedisDestinationRedisKeyDataTypeLIST   = RedisDestinationRedisKeyDataType("List")
-	RedisDestinationRedisKeyDataTypeHASH   = RedisDestinationRedisKeyDataType("Hash")
+	RedisDestinationRedisKeyDataTypeStream = RedisDestinationRedisKeyDataType("Stream")
+	RedisDestinationRedisKeyDataTypeList   = RedisDestinationRedisKeyDataType("List")
+	RedisDestinationRedisKeyDataTypeHash   = RedisDestinationRedisKeyDataType("Hash")
 )
 
 func (RedisDestinationRedisKeyDataType) ElementType() reflect.Type {
@@ -7279,9 +7279,9 @@ func (o RedisDestinationRedisKeyDataTypePtrOutput) ToStringPtrOutputWithContext(
 // RedisDestinationRedisKeyDataTypeInput is an input type that accepts values of the RedisDestinationRedisKeyDataType enum
 // A concrete instance of `RedisDestinationRedisKeyDataTypeInput` can be one of the following:
 //
-//	RedisDestinationRedisKeyDataTypeSTREAM
-//	RedisDestinationRedisKeyDataTypeLIST
-//	RedisDestinationRedisKeyDataTypeHASH
+//	RedisDestinationRedisKeyDataTypeStream
+//	RedisDestinationRedisKeyDataTypeList
+//	RedisDestinationRedisKeyDataTypeHash
 type RedisDestinationRedisKeyDataTypeInput interface {
 	pulumi.Input
 
@@ -7319,8 +7319,8 @@ func (in *redisDestinationRedisKeyDataTypePtr) ToRedisDestinationRedisKeyDataTyp
 type RedisSourceConnectorClassType string
 
 const (
-	RedisSourceConnectorClassTypeSTREAM = RedisSourceConnectorClassType("Stream")
-	RedisSourceConnectorClassTypeKEYS   = RedisSourceConnectorClassType("Keys")
+	RedisSourceConnectorClassTypeStream = RedisSourceConnectorClassType("Stream")
+	RedisSourceConnectorClassTypeKeys   = RedisSourceConnectorClassType("Keys")
 )
 
 func (RedisSourceConnectorClassType) ElementType() reflect.Type {
@@ -7445,8 +7445,8 @@ func (o RedisSourceConnectorClassTypePtrOutput) ToStringPtrOutputWithContext(ctx
 // RedisSourceConnectorClassTypeInput is an input type that accepts values of the RedisSourceConnectorClassType enum
 // A concrete instance of `RedisSourceConnectorClassTypeInput` can be one of the following:
 //
-//	RedisSourceConnectorClassTypeSTREAM
-//	RedisSourceConnectorClassTypeKEYS
+//	RedisSourceConnectorClassTypeStream
+//	RedisSourceConnectorClassTypeKeys
 type RedisSourceConnectorClassTypeInput interface {
 	pulumi.Input
 
@@ -7484,8 +7484,8 @@ func (in *redisSourceConnectorClassTypePtr) ToRedisSourceConnectorClassTypePtrOu
 type RedisSourceMode string
 
 const (
-	RedisSourceModeLIVE     = RedisSourceMode("LIVE")
-	RedisSourceModeLIVEONLY = RedisSourceMode("LIVEONLY")
+	RedisSourceModeLive     = RedisSourceMode("LIVE")
+	RedisSourceModeLiveonly = RedisSourceMode("LIVEONLY")
 )
 
 func (RedisSourceMode) ElementType() reflect.Type {
@@ -7610,8 +7610,8 @@ func (o RedisSourceModePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 // RedisSourceModeInput is an input type that accepts values of the RedisSourceMode enum
 // A concrete instance of `RedisSourceModeInput` can be one of the following:
 //
-//	RedisSourceModeLIVE
-//	RedisSourceModeLIVEONLY
+//	RedisSourceModeLive
+//	RedisSourceModeLiveonly
 type RedisSourceModeInput interface {
 	pulumi.Input
 
@@ -7649,8 +7649,8 @@ func (in *redisSourceModePtr) ToRedisSourceModePtrOutputWithContext(ctx context.
 type RedisSourceRedisStreamDelivery string
 
 const (
-	RedisSourceRedisStreamDelivery_AT_LEAST_ONCE = RedisSourceRedisStreamDelivery("At Least Once")
-	RedisSourceRedisStreamDelivery_AT_MOST_ONCE  = RedisSourceRedisStreamDelivery("At Most Once")
+	RedisSourceRedisStreamDeliveryAtLeastOnce = RedisSourceRedisStreamDelivery("At Least Once")
+	RedisSourceRedisStreamDeliveryAtMostOnce  = RedisSourceRedisStreamDelivery("At Most Once")
 )
 
 func (RedisSourceRedisStreamDelivery) ElementType() reflect.Type {
@@ -7775,8 +7775,8 @@ func (o RedisSourceRedisStreamDeliveryPtrOutput) ToStringPtrOutputWithContext(ct
 // RedisSourceRedisStreamDeliveryInput is an input type that accepts values of the RedisSourceRedisStreamDelivery enum
 // A concrete instance of `RedisSourceRedisStreamDeliveryInput` can be one of the following:
 //
-//	RedisSourceRedisStreamDelivery_AT_LEAST_ONCE
-//	RedisSourceRedisStreamDelivery_AT_MOST_ONCE
+//	RedisSourceRedisStreamDeliveryAtLeastOnce
+//	RedisSourceRedisStreamDeliveryAtMostOnce
 type RedisSourceRedisStreamDeliveryInput interface {
 	pulumi.Input
 
@@ -7814,8 +7814,8 @@ func (in *redisSourceRedisStreamDeliveryPtr) ToRedisSourceRedisStreamDeliveryPtr
 type RedisSourceRedisStreamOffset string
 
 const (
-	RedisSourceRedisStreamOffsetLATEST   = RedisSourceRedisStreamOffset("Latest")
-	RedisSourceRedisStreamOffsetEARLIEST = RedisSourceRedisStreamOffset("Earliest")
+	RedisSourceRedisStreamOffsetLatest   = RedisSourceRedisStreamOffset("Latest")
+	RedisSourceRedisStreamOffsetEarliest = RedisSourceRedisStreamOffset("Earliest")
 )
 
 func (RedisSourceRedisStreamOffset) ElementType() reflect.Type {
@@ -7940,8 +7940,8 @@ func (o RedisSourceRedisStreamOffsetPtrOutput) ToStringPtrOutputWithContext(ctx 
 // RedisSourceRedisStreamOffsetInput is an input type that accepts values of the RedisSourceRedisStreamOffset enum
 // A concrete instance of `RedisSourceRedisStreamOffsetInput` can be one of the following:
 //
-//	RedisSourceRedisStreamOffsetLATEST
-//	RedisSourceRedisStreamOffsetEARLIEST
+//	RedisSourceRedisStreamOffsetLatest
+//	RedisSourceRedisStreamOffsetEarliest
 type RedisSourceRedisStreamOffsetInput interface {
 	pulumi.Input
 
@@ -7979,11 +7979,11 @@ func (in *redisSourceRedisStreamOffsetPtr) ToRedisSourceRedisStreamOffsetPtrOutp
 type ReplayWindow string
 
 const (
-	ReplayWindowZERO               = ReplayWindow("0")
-	ReplayWindow_REPLAY_WINDOW_7D  = ReplayWindow("7d")
-	ReplayWindow_REPLAY_WINDOW_3D  = ReplayWindow("3d")
-	ReplayWindow_REPLAY_WINDOW_24H = ReplayWindow("24h")
-	ReplayWindow_REPLAY_WINDOW_10M = ReplayWindow("10m")
+	ReplayWindowValue0   = ReplayWindow("0")
+	ReplayWindowValue7d  = ReplayWindow("7d")
+	ReplayWindowValue3d  = ReplayWindow("3d")
+	ReplayWindowValue24h = ReplayWindow("24h")
+	ReplayWindowValue10m = ReplayWindow("10m")
 )
 
 func (ReplayWindow) ElementType() reflect.Type {
@@ -8108,11 +8108,11 @@ func (o ReplayWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // ReplayWindowInput is an input type that accepts values of the ReplayWindow enum
 // A concrete instance of `ReplayWindowInput` can be one of the following:
 //
-//	ReplayWindowZERO
-//	ReplayWindow_REPLAY_WINDOW_7D
-//	ReplayWindow_REPLAY_WINDOW_3D
-//	ReplayWindow_REPLAY_WINDOW_24H
-//	ReplayWindow_REPLAY_WINDOW_10M
+//	ReplayWindowValue0
+//	ReplayWindowValue7d
+//	ReplayWindowValue3d
+//	ReplayWindowValue24h
+//	ReplayWindowValue10m
 type ReplayWindowInput interface {
 	pulumi.Input
 
@@ -8150,9 +8150,9 @@ func (in *replayWindowPtr) ToReplayWindowPtrOutputWithContext(ctx context.Contex
 type S3FileFormat string
 
 const (
-	S3FileFormat_JSO_N_ARRAY = S3FileFormat("JSON Array")
-	S3FileFormat_JSO_N_LINES = S3FileFormat("JSON Lines")
-	S3FileFormatPARQUET      = S3FileFormat("Parquet")
+	S3FileFormatJsonArray = S3FileFormat("JSON Array")
+	S3FileFormatJsonLines = S3FileFormat("JSON Lines")
+	S3FileFormatParquet   = S3FileFormat("Parquet")
 )
 
 func (S3FileFormat) ElementType() reflect.Type {
@@ -8277,9 +8277,9 @@ func (o S3FileFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // S3FileFormatInput is an input type that accepts values of the S3FileFormat enum
 // A concrete instance of `S3FileFormatInput` can be one of the following:
 //
-//	S3FileFormat_JSO_N_ARRAY
-//	S3FileFormat_JSO_N_LINES
-//	S3FileFormatPARQUET
+//	S3FileFormatJsonArray
+//	S3FileFormatJsonLines
+//	S3FileFormatParquet
 type S3FileFormatInput interface {
 	pulumi.Input
 
@@ -8317,18 +8317,18 @@ func (in *s3fileFormatPtr) ToS3FileFormatPtrOutputWithContext(ctx context.Contex
 type S3SourceAwsS3Region string
 
 const (
-	S3SourceAwsS3Region_EU_WEST_2      = S3SourceAwsS3Region("eu-west-2")
-	S3SourceAwsS3Region_EU_WEST_1      = S3SourceAwsS3Region("eu-west-1")
-	S3SourceAwsS3Region_EU_CENTRAL_1   = S3SourceAwsS3Region("eu-central-1")
-	S3SourceAwsS3Region_AP_SOUTH_1     = S3SourceAwsS3Region("ap-south-1")
-	S3SourceAwsS3Region_AP_NORTHEAST_2 = S3SourceAwsS3Region("ap-northeast-2")
-	S3SourceAwsS3Region_AP_NORTHEAST_1 = S3SourceAwsS3Region("ap-northeast-1")
-	S3SourceAwsS3Region_AP_SOUTHEAST_1 = S3SourceAwsS3Region("ap-southeast-1")
-	S3SourceAwsS3Region_AP_SOUTHEAST_2 = S3SourceAwsS3Region("ap-southeast-2")
-	S3SourceAwsS3Region_US_EAST_1      = S3SourceAwsS3Region("us-east-1")
-	S3SourceAwsS3Region_US_EAST_2      = S3SourceAwsS3Region("us-east-2")
-	S3SourceAwsS3Region_US_WEST_1      = S3SourceAwsS3Region("us-west-1")
-	S3SourceAwsS3Region_US_WEST_2      = S3SourceAwsS3Region("us-west-2")
+	S3SourceAwsS3RegionEuWest2      = S3SourceAwsS3Region("eu-west-2")
+	S3SourceAwsS3RegionEuWest1      = S3SourceAwsS3Region("eu-west-1")
+	S3SourceAwsS3RegionEuCentral1   = S3SourceAwsS3Region("eu-central-1")
+	S3SourceAwsS3RegionApSouth1     = S3SourceAwsS3Region("ap-south-1")
+	S3SourceAwsS3RegionApNortheast2 = S3SourceAwsS3Region("ap-northeast-2")
+	S3SourceAwsS3RegionApNortheast1 = S3SourceAwsS3Region("ap-northeast-1")
+	S3SourceAwsS3RegionApSoutheast1 = S3SourceAwsS3Region("ap-southeast-1")
+	S3SourceAwsS3RegionApSoutheast2 = S3SourceAwsS3Region("ap-southeast-2")
+	S3SourceAwsS3RegionUsEast1      = S3SourceAwsS3Region("us-east-1")
+	S3SourceAwsS3RegionUsEast2      = S3SourceAwsS3Region("us-east-2")
+	S3SourceAwsS3RegionUsWest1      = S3SourceAwsS3Region("us-west-1")
+	S3SourceAwsS3RegionUsWest2      = S3SourceAwsS3Region("us-west-2")
 )
 
 func (S3SourceAwsS3Region) ElementType() reflect.Type {
@@ -8453,18 +8453,18 @@ func (o S3SourceAwsS3RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // S3SourceAwsS3RegionInput is an input type that accepts values of the S3SourceAwsS3Region enum
 // A concrete instance of `S3SourceAwsS3RegionInput` can be one of the following:
 //
-//	S3SourceAwsS3Region_EU_WEST_2
-//	S3SourceAwsS3Region_EU_WEST_1
-//	S3SourceAwsS3Region_EU_CENTRAL_1
-//	S3SourceAwsS3Region_AP_SOUTH_1
-//	S3SourceAwsS3Region_AP_NORTHEAST_2
-//	S3SourceAwsS3Region_AP_NORTHEAST_1
-//	S3SourceAwsS3Region_AP_SOUTHEAST_1
-//	S3SourceAwsS3Region_AP_SOUTHEAST_2
-//	S3SourceAwsS3Region_US_EAST_1
-//	S3SourceAwsS3Region_US_EAST_2
-//	S3SourceAwsS3Region_US_WEST_1
-//	S3SourceAwsS3Region_US_WEST_2
+//	S3SourceAwsS3RegionEuWest2
+//	S3SourceAwsS3RegionEuWest1
+//	S3SourceAwsS3RegionEuCentral1
+//	S3SourceAwsS3RegionApSouth1
+//	S3SourceAwsS3RegionApNortheast2
+//	S3SourceAwsS3RegionApNortheast1
+//	S3SourceAwsS3RegionApSoutheast1
+//	S3SourceAwsS3RegionApSoutheast2
+//	S3SourceAwsS3RegionUsEast1
+//	S3SourceAwsS3RegionUsEast2
+//	S3SourceAwsS3RegionUsWest1
+//	S3SourceAwsS3RegionUsWest2
 type S3SourceAwsS3RegionInput interface {
 	pulumi.Input
 
@@ -8502,9 +8502,9 @@ func (in *s3sourceAwsS3RegionPtr) ToS3SourceAwsS3RegionPtrOutputWithContext(ctx 
 type S3SourceFormat string
 
 const (
-	S3SourceFormatJSON = S3SourceFormat("json")
-	S3SourceFormatCSV  = S3SourceFormat("csv")
-	S3SourceFormatAVRO = S3SourceFormat("avro")
+	S3SourceFormatJson = S3SourceFormat("json")
+	S3SourceFormatCsv  = S3SourceFormat("csv")
+	S3SourceFormatAvro = S3SourceFormat("avro")
 )
 
 func (S3SourceFormat) ElementType() reflect.Type {
@@ -8629,9 +8629,9 @@ func (o S3SourceFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 // S3SourceFormatInput is an input type that accepts values of the S3SourceFormat enum
 // A concrete instance of `S3SourceFormatInput` can be one of the following:
 //
-//	S3SourceFormatJSON
-//	S3SourceFormatCSV
-//	S3SourceFormatAVRO
+//	S3SourceFormatJson
+//	S3SourceFormatCsv
+//	S3SourceFormatAvro
 type S3SourceFormatInput interface {
 	pulumi.Input
 
@@ -8669,8 +8669,8 @@ func (in *s3sourceFormatPtr) ToS3SourceFormatPtrOutputWithContext(ctx context.Co
 type S3SourceFsCleanupPolicyClass string
 
 const (
-	S3SourceFsCleanupPolicyClassLOG    = S3SourceFsCleanupPolicyClass("Log")
-	S3SourceFsCleanupPolicyClassDELETE = S3SourceFsCleanupPolicyClass("Delete")
+	S3SourceFsCleanupPolicyClassLog    = S3SourceFsCleanupPolicyClass("Log")
+	S3SourceFsCleanupPolicyClassDelete = S3SourceFsCleanupPolicyClass("Delete")
 )
 
 func (S3SourceFsCleanupPolicyClass) ElementType() reflect.Type {
@@ -8795,8 +8795,8 @@ func (o S3SourceFsCleanupPolicyClassPtrOutput) ToStringPtrOutputWithContext(ctx 
 // S3SourceFsCleanupPolicyClassInput is an input type that accepts values of the S3SourceFsCleanupPolicyClass enum
 // A concrete instance of `S3SourceFsCleanupPolicyClassInput` can be one of the following:
 //
-//	S3SourceFsCleanupPolicyClassLOG
-//	S3SourceFsCleanupPolicyClassDELETE
+//	S3SourceFsCleanupPolicyClassLog
+//	S3SourceFsCleanupPolicyClassDelete
 type S3SourceFsCleanupPolicyClassInput interface {
 	pulumi.Input
 
@@ -8834,8 +8834,8 @@ func (in *s3sourceFsCleanupPolicyClassPtr) ToS3SourceFsCleanupPolicyClassPtrOutp
 type SchemaEvolutionMode string
 
 const (
-	SchemaEvolutionModeBASIC = SchemaEvolutionMode("basic")
-	SchemaEvolutionModeNONE  = SchemaEvolutionMode("none")
+	SchemaEvolutionModeBasic = SchemaEvolutionMode("basic")
+	SchemaEvolutionModeNone  = SchemaEvolutionMode("none")
 )
 
 func (SchemaEvolutionMode) ElementType() reflect.Type {
@@ -8960,8 +8960,8 @@ func (o SchemaEvolutionModePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // SchemaEvolutionModeInput is an input type that accepts values of the SchemaEvolutionMode enum
 // A concrete instance of `SchemaEvolutionModeInput` can be one of the following:
 //
-//	SchemaEvolutionModeBASIC
-//	SchemaEvolutionModeNONE
+//	SchemaEvolutionModeBasic
+//	SchemaEvolutionModeNone
 type SchemaEvolutionModeInput interface {
 	pulumi.Input
 
@@ -8999,8 +8999,8 @@ func (in *schemaEvolutionModePtr) ToSchemaEvolutionModePtrOutputWithContext(ctx 
 type SnapshotType string
 
 const (
-	SnapshotTypeINCREMENTAL = SnapshotType("incremental")
-	SnapshotTypeBLOCKING    = SnapshotType("blocking")
+	SnapshotTypeIncremental = SnapshotType("incremental")
+	SnapshotTypeBlocking    = SnapshotType("blocking")
 )
 
 func (SnapshotType) ElementType() reflect.Type {
@@ -9125,8 +9125,8 @@ func (o SnapshotTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 // SnapshotTypeInput is an input type that accepts values of the SnapshotType enum
 // A concrete instance of `SnapshotTypeInput` can be one of the following:
 //
-//	SnapshotTypeINCREMENTAL
-//	SnapshotTypeBLOCKING
+//	SnapshotTypeIncremental
+//	SnapshotTypeBlocking
 type SnapshotTypeInput interface {
 	pulumi.Input
 
@@ -9164,8 +9164,8 @@ func (in *snapshotTypePtr) ToSnapshotTypePtrOutputWithContext(ctx context.Contex
 type SslMode string
 
 const (
-	SslModeDISABLE = SslMode("disable")
-	SslModeREQUIRE = SslMode("require")
+	SslModeDisable = SslMode("disable")
+	SslModeRequire = SslMode("require")
 )
 
 func (SslMode) ElementType() reflect.Type {
@@ -9290,8 +9290,8 @@ func (o SslModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulu
 // SslModeInput is an input type that accepts values of the SslMode enum
 // A concrete instance of `SslModeInput` can be one of the following:
 //
-//	SslModeDISABLE
-//	SslModeREQUIRE
+//	SslModeDisable
+//	SslModeRequire
 type SslModeInput interface {
 	pulumi.Input
 
@@ -9330,16 +9330,16 @@ func (in *sslModePtr) ToSslModePtrOutputWithContext(ctx context.Context) SslMode
 type TagFilterType string
 
 const (
-	TagFilterTypeSOURCES      = TagFilterType("sources")
-	TagFilterTypeDESTINATIONS = TagFilterType("destinations")
-	TagFilterTypePIPELINES    = TagFilterType("pipelines")
-	TagFilterTypeTRANSFORMS   = TagFilterType("transforms")
-	TagFilterTypeTOPICS       = TagFilterType("topics")
-	TagFilterTypeSERVICES     = TagFilterType("services")
-	TagFilterTypeUSERS        = TagFilterType("users")
-	TagFilterTypeTENANT       = TagFilterType("tenant")
-	TagFilterTypeENVIRONMENT  = TagFilterType("environment")
-	TagFilterTypeGENERAL      = TagFilterType("general")
+	TagFilterTypeSources      = TagFilterType("sources")
+	TagFilterTypeDestinations = TagFilterType("destinations")
+	TagFilterTypePipelines    = TagFilterType("pipelines")
+	TagFilterTypeTransforms   = TagFilterType("transforms")
+	TagFilterTypeTopics       = TagFilterType("topics")
+	TagFilterTypeServices     = TagFilterType("services")
+	TagFilterTypeUsers        = TagFilterType("users")
+	TagFilterTypeTenant       = TagFilterType("tenant")
+	TagFilterTypeEnvironment  = TagFilterType("environment")
+	TagFilterTypeGeneral      = TagFilterType("general")
 )
 
 func (TagFilterType) ElementType() reflect.Type {
@@ -9464,16 +9464,16 @@ func (o TagFilterTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // TagFilterTypeInput is an input type that accepts values of the TagFilterType enum
 // A concrete instance of `TagFilterTypeInput` can be one of the following:
 //
-//	TagFilterTypeSOURCES
-//	TagFilterTypeDESTINATIONS
-//	TagFilterTypePIPELINES
-//	TagFilterTypeTRANSFORMS
-//	TagFilterTypeTOPICS
-//	TagFilterTypeSERVICES
-//	TagFilterTypeUSERS
-//	TagFilterTypeTENANT
-//	TagFilterTypeENVIRONMENT
-//	TagFilterTypeGENERAL
+//	TagFilterTypeSources
+//	TagFilterTypeDestinations
+//	TagFilterTypePipelines
+//	TagFilterTypeTransforms
+//	TagFilterTypeTopics
+//	TagFilterTypeServices
+//	TagFilterTypeUsers
+//	TagFilterTypeTenant
+//	TagFilterTypeEnvironment
+//	TagFilterTypeGeneral
 type TagFilterTypeInput interface {
 	pulumi.Input
 
@@ -9511,9 +9511,9 @@ func (in *tagFilterTypePtr) ToTagFilterTypePtrOutputWithContext(ctx context.Cont
 type TopicCleanupPolicy string
 
 const (
-	TopicCleanupPolicyDELETE          = TopicCleanupPolicy("delete")
-	TopicCleanupPolicyCOMPACT         = TopicCleanupPolicy("compact")
-	TopicCleanupPolicy_DELETE_COMPACT = TopicCleanupPolicy("delete,compact")
+	TopicCleanupPolicyDelete        = TopicCleanupPolicy("delete")
+	TopicCleanupPolicyCompact       = TopicCleanupPolicy("compact")
+	TopicCleanupPolicyDeleteCompact = TopicCleanupPolicy("delete,compact")
 )
 
 func (TopicCleanupPolicy) ElementType() reflect.Type {
@@ -9638,9 +9638,9 @@ func (o TopicCleanupPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 // TopicCleanupPolicyInput is an input type that accepts values of the TopicCleanupPolicy enum
 // A concrete instance of `TopicCleanupPolicyInput` can be one of the following:
 //
-//	TopicCleanupPolicyDELETE
-//	TopicCleanupPolicyCOMPACT
-//	TopicCleanupPolicy_DELETE_COMPACT
+//	TopicCleanupPolicyDelete
+//	TopicCleanupPolicyCompact
+//	TopicCleanupPolicyDeleteCompact
 type TopicCleanupPolicyInput interface {
 	pulumi.Input
 
@@ -9680,14 +9680,14 @@ func (in *topicCleanupPolicyPtr) ToTopicCleanupPolicyPtrOutputWithContext(ctx co
 type TopicFilterEntityType string
 
 const (
-	TopicFilterEntityTypeSOURCES      = TopicFilterEntityType("sources")
-	TopicFilterEntityTypeDESTINATIONS = TopicFilterEntityType("destinations")
-	TopicFilterEntityTypeTRANSFORMS   = TopicFilterEntityType("transforms")
-	TopicFilterEntityTypePIPELINES    = TopicFilterEntityType("pipelines")
-	TopicFilterEntityTypeMANUAL       = TopicFilterEntityType("manual")
-	TopicFilterEntityTypeSOURCE       = TopicFilterEntityType("source")
-	TopicFilterEntityTypeTRANSFORM    = TopicFilterEntityType("transform")
-	TopicFilterEntityTypeTOPIC        = TopicFilterEntityType("topic")
+	TopicFilterEntityTypeSources      = TopicFilterEntityType("sources")
+	TopicFilterEntityTypeDestinations = TopicFilterEntityType("destinations")
+	TopicFilterEntityTypeTransforms   = TopicFilterEntityType("transforms")
+	TopicFilterEntityTypePipelines    = TopicFilterEntityType("pipelines")
+	TopicFilterEntityTypeManual       = TopicFilterEntityType("manual")
+	TopicFilterEntityTypeSource       = TopicFilterEntityType("source")
+	TopicFilterEntityTypeTransform    = TopicFilterEntityType("transform")
+	TopicFilterEntityTypeTopic        = TopicFilterEntityType("topic")
 )
 
 func (TopicFilterEntityType) ElementType() reflect.Type {
@@ -9812,14 +9812,14 @@ func (o TopicFilterEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx context
 // TopicFilterEntityTypeInput is an input type that accepts values of the TopicFilterEntityType enum
 // A concrete instance of `TopicFilterEntityTypeInput` can be one of the following:
 //
-//	TopicFilterEntityTypeSOURCES
-//	TopicFilterEntityTypeDESTINATIONS
-//	TopicFilterEntityTypeTRANSFORMS
-//	TopicFilterEntityTypePIPELINES
-//	TopicFilterEntityTypeMANUAL
-//	TopicFilterEntityTypeSOURCE
-//	TopicFilterEntityTypeTRANSFORM
-//	TopicFilterEntityTypeTOPIC
+//	TopicFilterEntityTypeSources
+//	TopicFilterEntityTypeDestinations
+//	TopicFilterEntityTypeTransforms
+//	TopicFilterEntityTypePipelines
+//	TopicFilterEntityTypeManual
+//	TopicFilterEntityTypeSource
+//	TopicFilterEntityTypeTransform
+//	TopicFilterEntityTypeTopic
 type TopicFilterEntityTypeInput interface {
 	pulumi.Input
 
@@ -9857,9 +9857,9 @@ func (in *topicFilterEntityTypePtr) ToTopicFilterEntityTypePtrOutputWithContext(
 type TopicMetricsEntityEntityType string
 
 const (
-	TopicMetricsEntityEntityTypeSOURCES      = TopicMetricsEntityEntityType("sources")
-	TopicMetricsEntityEntityTypeTRANSFORMS   = TopicMetricsEntityEntityType("transforms")
-	TopicMetricsEntityEntityTypeDESTINATIONS = TopicMetricsEntityEntityType("destinations")
+	TopicMetricsEntityEntityTypeSources      = TopicMetricsEntityEntityType("sources")
+	TopicMetricsEntityEntityTypeTransforms   = TopicMetricsEntityEntityType("transforms")
+	TopicMetricsEntityEntityTypeDestinations = TopicMetricsEntityEntityType("destinations")
 )
 
 func (TopicMetricsEntityEntityType) ElementType() reflect.Type {
@@ -9984,9 +9984,9 @@ func (o TopicMetricsEntityEntityTypePtrOutput) ToStringPtrOutputWithContext(ctx 
 // TopicMetricsEntityEntityTypeInput is an input type that accepts values of the TopicMetricsEntityEntityType enum
 // A concrete instance of `TopicMetricsEntityEntityTypeInput` can be one of the following:
 //
-//	TopicMetricsEntityEntityTypeSOURCES
-//	TopicMetricsEntityEntityTypeTRANSFORMS
-//	TopicMetricsEntityEntityTypeDESTINATIONS
+//	TopicMetricsEntityEntityTypeSources
+//	TopicMetricsEntityEntityTypeTransforms
+//	TopicMetricsEntityEntityTypeDestinations
 type TopicMetricsEntityEntityTypeInput interface {
 	pulumi.Input
 
@@ -10024,9 +10024,9 @@ func (in *topicMetricsEntityEntityTypePtr) ToTopicMetricsEntityEntityTypePtrOutp
 type TopicMetricsWindowUnit string
 
 const (
-	TopicMetricsWindowUnitMINUTES = TopicMetricsWindowUnit("minutes")
-	TopicMetricsWindowUnitHOURS   = TopicMetricsWindowUnit("hours")
-	TopicMetricsWindowUnitDAYS    = TopicMetricsWindowUnit("days")
+	TopicMetricsWindowUnitMinutes = TopicMetricsWindowUnit("minutes")
+	TopicMetricsWindowUnitHours   = TopicMetricsWindowUnit("hours")
+	TopicMetricsWindowUnitDays    = TopicMetricsWindowUnit("days")
 )
 
 func (TopicMetricsWindowUnit) ElementType() reflect.Type {
@@ -10151,9 +10151,9 @@ func (o TopicMetricsWindowUnitPtrOutput) ToStringPtrOutputWithContext(ctx contex
 // TopicMetricsWindowUnitInput is an input type that accepts values of the TopicMetricsWindowUnit enum
 // A concrete instance of `TopicMetricsWindowUnitInput` can be one of the following:
 //
-//	TopicMetricsWindowUnitMINUTES
-//	TopicMetricsWindowUnitHOURS
-//	TopicMetricsWindowUnitDAYS
+//	TopicMetricsWindowUnitMinutes
+//	TopicMetricsWindowUnitHours
+//	TopicMetricsWindowUnitDays
 type TopicMetricsWindowUnitInput interface {
 	pulumi.Input
 
@@ -10191,9 +10191,9 @@ func (in *topicMetricsWindowUnitPtr) ToTopicMetricsWindowUnitPtrOutputWithContex
 type TransformLanguage string
 
 const (
-	TransformLanguagePYTHON     = TransformLanguage("PYTHON")
-	TransformLanguageJAVASCRIPT = TransformLanguage("JAVASCRIPT")
-	TransformLanguageSQL        = TransformLanguage("SQL")
+	TransformLanguagePython     = TransformLanguage("PYTHON")
+	TransformLanguageJavascript = TransformLanguage("JAVASCRIPT")
+	TransformLanguageSql        = TransformLanguage("SQL")
 )
 
 func (TransformLanguage) ElementType() reflect.Type {
@@ -10318,9 +10318,9 @@ func (o TransformLanguagePtrOutput) ToStringPtrOutputWithContext(ctx context.Con
 // TransformLanguageInput is an input type that accepts values of the TransformLanguage enum
 // A concrete instance of `TransformLanguageInput` can be one of the following:
 //
-//	TransformLanguagePYTHON
-//	TransformLanguageJAVASCRIPT
-//	TransformLanguageSQL
+//	TransformLanguagePython
+//	TransformLanguageJavascript
+//	TransformLanguageSql
 type TransformLanguageInput interface {
 	pulumi.Input
 
@@ -10358,15 +10358,15 @@ func (in *transformLanguagePtr) ToTransformLanguagePtrOutputWithContext(ctx cont
 type TransformType string
 
 const (
-	TransformType_FAN_OUT        = TransformType("fan_out")
-	TransformType_SQL_JOIN       = TransformType("sql_join")
-	TransformTypeENRICH          = TransformType("enrich")
-	TransformType_ENRICH_ASYNC   = TransformType("enrich_async")
-	TransformType_MAP_FILTER     = TransformType("map_filter")
-	TransformType_TOAST_HANDLING = TransformType("toast_handling")
-	TransformType_UN_NESTING     = TransformType("un_nesting")
-	TransformTypeROLLUP          = TransformType("rollup")
-	TransformType_TOPIC_ROUTER   = TransformType("topic_router")
+	TransformTypeFanOut        = TransformType("fan_out")
+	TransformTypeSqlJoin       = TransformType("sql_join")
+	TransformTypeEnrich        = TransformType("enrich")
+	TransformTypeEnrichAsync   = TransformType("enrich_async")
+	TransformTypeMapFilter     = TransformType("map_filter")
+	TransformTypeToastHandling = TransformType("toast_handling")
+	TransformTypeUnNesting     = TransformType("un_nesting")
+	TransformTypeRollup        = TransformType("rollup")
+	TransformTypeTopicRouter   = TransformType("topic_router")
 )
 
 func (TransformType) ElementType() reflect.Type {
@@ -10491,15 +10491,15 @@ func (o TransformTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context
 // TransformTypeInput is an input type that accepts values of the TransformType enum
 // A concrete instance of `TransformTypeInput` can be one of the following:
 //
-//	TransformType_FAN_OUT
-//	TransformType_SQL_JOIN
-//	TransformTypeENRICH
-//	TransformType_ENRICH_ASYNC
-//	TransformType_MAP_FILTER
-//	TransformType_TOAST_HANDLING
-//	TransformType_UN_NESTING
-//	TransformTypeROLLUP
-//	TransformType_TOPIC_ROUTER
+//	TransformTypeFanOut
+//	TransformTypeSqlJoin
+//	TransformTypeEnrich
+//	TransformTypeEnrichAsync
+//	TransformTypeMapFilter
+//	TransformTypeToastHandling
+//	TransformTypeUnNesting
+//	TransformTypeRollup
+//	TransformTypeTopicRouter
 type TransformTypeInput interface {
 	pulumi.Input
 
@@ -10537,9 +10537,9 @@ func (in *transformTypePtr) ToTransformTypePtrOutputWithContext(ctx context.Cont
 type UnknownPayloadTypeBehavior string
 
 const (
-	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC = UnknownPayloadTypeBehavior("DEFAULT_TOPIC")
-	UnknownPayloadTypeBehaviorFAIL            = UnknownPayloadTypeBehavior("FAIL")
-	UnknownPayloadTypeBehaviorSKIP            = UnknownPayloadTypeBehavior("SKIP")
+	UnknownPayloadTypeBehaviorDefaultTopic = UnknownPayloadTypeBehavior("DEFAULT_TOPIC")
+	UnknownPayloadTypeBehaviorFail         = UnknownPayloadTypeBehavior("FAIL")
+	UnknownPayloadTypeBehaviorSkip         = UnknownPayloadTypeBehavior("SKIP")
 )
 
 func (UnknownPayloadTypeBehavior) ElementType() reflect.Type {
@@ -10664,9 +10664,9 @@ func (o UnknownPayloadTypeBehaviorPtrOutput) ToStringPtrOutputWithContext(ctx co
 // UnknownPayloadTypeBehaviorInput is an input type that accepts values of the UnknownPayloadTypeBehavior enum
 // A concrete instance of `UnknownPayloadTypeBehaviorInput` can be one of the following:
 //
-//	UnknownPayloadTypeBehavior_DEFAUL_T_TOPIC
-//	UnknownPayloadTypeBehaviorFAIL
-//	UnknownPayloadTypeBehaviorSKIP
+//	UnknownPayloadTypeBehaviorDefaultTopic
+//	UnknownPayloadTypeBehaviorFail
+//	UnknownPayloadTypeBehaviorSkip
 type UnknownPayloadTypeBehaviorInput interface {
 	pulumi.Input
 
@@ -10704,9 +10704,9 @@ func (in *unknownPayloadTypeBehaviorPtr) ToUnknownPayloadTypeBehaviorPtrOutputWi
 type UnwrapArrayEncoding string
 
 const (
-	UnwrapArrayEncodingARRAY         = UnwrapArrayEncoding("array")
-	UnwrapArrayEncoding_ARRAY_STRING = UnwrapArrayEncoding("array_string")
-	UnwrapArrayEncodingSTRING        = UnwrapArrayEncoding("string")
+	UnwrapArrayEncodingArray       = UnwrapArrayEncoding("array")
+	UnwrapArrayEncodingArrayString = UnwrapArrayEncoding("array_string")
+	UnwrapArrayEncodingString      = UnwrapArrayEncoding("string")
 )
 
 func (UnwrapArrayEncoding) ElementType() reflect.Type {
@@ -10831,9 +10831,9 @@ func (o UnwrapArrayEncodingPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // UnwrapArrayEncodingInput is an input type that accepts values of the UnwrapArrayEncoding enum
 // A concrete instance of `UnwrapArrayEncodingInput` can be one of the following:
 //
-//	UnwrapArrayEncodingARRAY
-//	UnwrapArrayEncoding_ARRAY_STRING
-//	UnwrapArrayEncodingSTRING
+//	UnwrapArrayEncodingArray
+//	UnwrapArrayEncodingArrayString
+//	UnwrapArrayEncodingString
 type UnwrapArrayEncodingInput interface {
 	pulumi.Input
 
@@ -10871,8 +10871,8 @@ func (in *unwrapArrayEncodingPtr) ToUnwrapArrayEncodingPtrOutputWithContext(ctx 
 type UnwrapDocumentEncoding string
 
 const (
-	UnwrapDocumentEncodingDOCUMENT = UnwrapDocumentEncoding("document")
-	UnwrapDocumentEncodingSTRING   = UnwrapDocumentEncoding("string")
+	UnwrapDocumentEncodingDocument = UnwrapDocumentEncoding("document")
+	UnwrapDocumentEncodingString   = UnwrapDocumentEncoding("string")
 )
 
 func (UnwrapDocumentEncoding) ElementType() reflect.Type {
@@ -10997,8 +10997,8 @@ func (o UnwrapDocumentEncodingPtrOutput) ToStringPtrOutputWithContext(ctx contex
 // UnwrapDocumentEncodingInput is an input type that accepts values of the UnwrapDocumentEncoding enum
 // A concrete instance of `UnwrapDocumentEncodingInput` can be one of the following:
 //
-//	UnwrapDocumentEncodingDOCUMENT
-//	UnwrapDocumentEncodingSTRING
+//	UnwrapDocumentEncodingDocument
+//	UnwrapDocumentEncodingString
 type UnwrapDocumentEncodingInput interface {
 	pulumi.Input
 
@@ -11036,9 +11036,9 @@ func (in *unwrapDocumentEncodingPtr) ToUnwrapDocumentEncodingPtrOutputWithContex
 type VitessTabletType string
 
 const (
-	VitessTabletTypeMASTER  = VitessTabletType("MASTER")
-	VitessTabletTypeRDONLY  = VitessTabletType("RDONLY")
-	VitessTabletTypeREPLICA = VitessTabletType("REPLICA")
+	VitessTabletTypeMaster  = VitessTabletType("MASTER")
+	VitessTabletTypeRdonly  = VitessTabletType("RDONLY")
+	VitessTabletTypeReplica = VitessTabletType("REPLICA")
 )
 
 func (VitessTabletType) ElementType() reflect.Type {
@@ -11163,9 +11163,9 @@ func (o VitessTabletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 // VitessTabletTypeInput is an input type that accepts values of the VitessTabletType enum
 // A concrete instance of `VitessTabletTypeInput` can be one of the following:
 //
-//	VitessTabletTypeMASTER
-//	VitessTabletTypeRDONLY
-//	VitessTabletTypeREPLICA
+//	VitessTabletTypeMaster
+//	VitessTabletTypeRdonly
+//	VitessTabletTypeReplica
 type VitessTabletTypeInput interface {
 	pulumi.Input
 
@@ -11203,9 +11203,9 @@ func (in *vitessTabletTypePtr) ToVitessTabletTypePtrOutputWithContext(ctx contex
 type WeaviateDestinationConsistencyLevel string
 
 const (
-	WeaviateDestinationConsistencyLevelALL    = WeaviateDestinationConsistencyLevel("ALL")
-	WeaviateDestinationConsistencyLevelONE    = WeaviateDestinationConsistencyLevel("ONE")
-	WeaviateDestinationConsistencyLevelQUORUM = WeaviateDestinationConsistencyLevel("QUORUM")
+	WeaviateDestinationConsistencyLevelAll    = WeaviateDestinationConsistencyLevel("ALL")
+	WeaviateDestinationConsistencyLevelOne    = WeaviateDestinationConsistencyLevel("ONE")
+	WeaviateDestinationConsistencyLevelQuorum = WeaviateDestinationConsistencyLevel("QUORUM")
 )
 
 func (WeaviateDestinationConsistencyLevel) ElementType() reflect.Type {
@@ -11330,9 +11330,9 @@ func (o WeaviateDestinationConsistencyLevelPtrOutput) ToStringPtrOutputWithConte
 // WeaviateDestinationConsistencyLevelInput is an input type that accepts values of the WeaviateDestinationConsistencyLevel enum
 // A concrete instance of `WeaviateDestinationConsistencyLevelInput` can be one of the following:
 //
-//	WeaviateDestinationConsistencyLevelALL
-//	WeaviateDestinationConsistencyLevelONE
-//	WeaviateDestinationConsistencyLevelQUORUM
+//	WeaviateDestinationConsistencyLevelAll
+//	WeaviateDestinationConsistencyLevelOne
+//	WeaviateDestinationConsistencyLevelQuorum
 type WeaviateDestinationConsistencyLevelInput interface {
 	pulumi.Input
 
@@ -11370,8 +11370,8 @@ func (in *weaviateDestinationConsistencyLevelPtr) ToWeaviateDestinationConsisten
 type WeaviateDestinationVectorStrategy string
 
 const (
-	WeaviateDestinationVectorStrategyNONE          = WeaviateDestinationVectorStrategy("None")
-	WeaviateDestinationVectorStrategy_FIELD_VECTOR = WeaviateDestinationVectorStrategy("Field Vector")
+	WeaviateDestinationVectorStrategyNone        = WeaviateDestinationVectorStrategy("None")
+	WeaviateDestinationVectorStrategyFieldVector = WeaviateDestinationVectorStrategy("Field Vector")
 )
 
 func (WeaviateDestinationVectorStrategy) ElementType() reflect.Type {
@@ -11496,8 +11496,8 @@ func (o WeaviateDestinationVectorStrategyPtrOutput) ToStringPtrOutputWithContext
 // WeaviateDestinationVectorStrategyInput is an input type that accepts values of the WeaviateDestinationVectorStrategy enum
 // A concrete instance of `WeaviateDestinationVectorStrategyInput` can be one of the following:
 //
-//	WeaviateDestinationVectorStrategyNONE
-//	WeaviateDestinationVectorStrategy_FIELD_VECTOR
+//	WeaviateDestinationVectorStrategyNone
+//	WeaviateDestinationVectorStrategyFieldVector
 type WeaviateDestinationVectorStrategyInput interface {
 	pulumi.Input
 
@@ -11535,9 +11535,9 @@ func (in *weaviateDestinationVectorStrategyPtr) ToWeaviateDestinationVectorStrat
 type WeaviateDestinationWeaviateAuthScheme string
 
 const (
-	WeaviateDestinationWeaviateAuthSchemeNONE                       = WeaviateDestinationWeaviateAuthScheme("NONE")
-	WeaviateDestinationWeaviateAuthScheme_AP_I_KEY                  = WeaviateDestinationWeaviateAuthScheme("API_KEY")
-	WeaviateDestinationWeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS = WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS")
+	WeaviateDestinationWeaviateAuthSchemeNone                  = WeaviateDestinationWeaviateAuthScheme("NONE")
+	WeaviateDestinationWeaviateAuthSchemeApiKey                = WeaviateDestinationWeaviateAuthScheme("API_KEY")
+	WeaviateDestinationWeaviateAuthSchemeOidcClientCredentials = WeaviateDestinationWeaviateAuthScheme("OIDC_CLIENT_CREDENTIALS")
 )
 
 func (WeaviateDestinationWeaviateAuthScheme) ElementType() reflect.Type {
@@ -11662,9 +11662,9 @@ func (o WeaviateDestinationWeaviateAuthSchemePtrOutput) ToStringPtrOutputWithCon
 // WeaviateDestinationWeaviateAuthSchemeInput is an input type that accepts values of the WeaviateDestinationWeaviateAuthScheme enum
 // A concrete instance of `WeaviateDestinationWeaviateAuthSchemeInput` can be one of the following:
 //
-//	WeaviateDestinationWeaviateAuthSchemeNONE
-//	WeaviateDestinationWeaviateAuthScheme_AP_I_KEY
-//	WeaviateDestinationWeaviateAuthScheme_OID_C_CLIEN_T_CREDENTIALS
+//	WeaviateDestinationWeaviateAuthSchemeNone
+//	WeaviateDestinationWeaviateAuthSchemeApiKey
+//	WeaviateDestinationWeaviateAuthSchemeOidcClientCredentials
 type WeaviateDestinationWeaviateAuthSchemeInput interface {
 	pulumi.Input
 
@@ -11702,12 +11702,12 @@ func (in *weaviateDestinationWeaviateAuthSchemePtr) ToWeaviateDestinationWeaviat
 type WeaviateDestinationWeaviateVectorizer string
 
 const (
-	WeaviateDestinationWeaviateVectorizerNONE               = WeaviateDestinationWeaviateVectorizer("none")
-	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_WEAVIATE = WeaviateDestinationWeaviateVectorizer("text2vec-weaviate")
-	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_COHERE   = WeaviateDestinationWeaviateVectorizer("text2vec-cohere")
-	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_JINAAI   = WeaviateDestinationWeaviateVectorizer("text2vec-jinaai")
-	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_OPENAI   = WeaviateDestinationWeaviateVectorizer("text2vec-openai")
-	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_VOYAGEAI = WeaviateDestinationWeaviateVectorizer("text2vec-voyageai")
+	WeaviateDestinationWeaviateVectorizerNone             = WeaviateDestinationWeaviateVectorizer("none")
+	WeaviateDestinationWeaviateVectorizerText2vecWeaviate = WeaviateDestinationWeaviateVectorizer("text2vec-weaviate")
+	WeaviateDestinationWeaviateVectorizerText2vecCohere   = WeaviateDestinationWeaviateVectorizer("text2vec-cohere")
+	WeaviateDestinationWeaviateVectorizerText2vecJinaai   = WeaviateDestinationWeaviateVectorizer("text2vec-jinaai")
+	WeaviateDestinationWeaviateVectorizerText2vecOpenai   = WeaviateDestinationWeaviateVectorizer("text2vec-openai")
+	WeaviateDestinationWeaviateVectorizerText2vecVoyageai = WeaviateDestinationWeaviateVectorizer("text2vec-voyageai")
 )
 
 func (WeaviateDestinationWeaviateVectorizer) ElementType() reflect.Type {
@@ -11832,12 +11832,12 @@ func (o WeaviateDestinationWeaviateVectorizerPtrOutput) ToStringPtrOutputWithCon
 // WeaviateDestinationWeaviateVectorizerInput is an input type that accepts values of the WeaviateDestinationWeaviateVectorizer enum
 // A concrete instance of `WeaviateDestinationWeaviateVectorizerInput` can be one of the following:
 //
-//	WeaviateDestinationWeaviateVectorizerNONE
-//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_WEAVIATE
-//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_COHERE
-//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_JINAAI
-//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_OPENAI
-//	WeaviateDestinationWeaviateVectorizer_TEXT2VEC_VOYAGEAI
+//	WeaviateDestinationWeaviateVectorizerNone
+//	WeaviateDestinationWeaviateVectorizerText2vecWeaviate
+//	WeaviateDestinationWeaviateVectorizerText2vecCohere
+//	WeaviateDestinationWeaviateVectorizerText2vecJinaai
+//	WeaviateDestinationWeaviateVectorizerText2vecOpenai
+//	WeaviateDestinationWeaviateVectorizerText2vecVoyageai
 type WeaviateDestinationWeaviateVectorizerInput interface {
 	pulumi.Input
 
@@ -11875,8 +11875,8 @@ func (in *weaviateDestinationWeaviateVectorizerPtr) ToWeaviateDestinationWeaviat
 type WebhookSourceFormat string
 
 const (
-	WebhookSourceFormatJSON   = WebhookSourceFormat("json")
-	WebhookSourceFormatSTRING = WebhookSourceFormat("string")
+	WebhookSourceFormatJson   = WebhookSourceFormat("json")
+	WebhookSourceFormatString = WebhookSourceFormat("string")
 )
 
 func (WebhookSourceFormat) ElementType() reflect.Type {
@@ -12001,8 +12001,8 @@ func (o WebhookSourceFormatPtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // WebhookSourceFormatInput is an input type that accepts values of the WebhookSourceFormat enum
 // A concrete instance of `WebhookSourceFormatInput` can be one of the following:
 //
-//	WebhookSourceFormatJSON
-//	WebhookSourceFormatSTRING
+//	WebhookSourceFormatJson
+//	WebhookSourceFormatString
 type WebhookSourceFormatInput interface {
 	pulumi.Input
 
@@ -12040,8 +12040,8 @@ func (in *webhookSourceFormatPtr) ToWebhookSourceFormatPtrOutputWithContext(ctx 
 type YesNo string
 
 const (
-	YesNoNO  = YesNo("No")
-	YesNoYES = YesNo("Yes")
+	YesNoNo  = YesNo("No")
+	YesNoYes = YesNo("Yes")
 )
 
 func (YesNo) ElementType() reflect.Type {
@@ -12166,8 +12166,8 @@ func (o YesNoPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi
 // YesNoInput is an input type that accepts values of the YesNo enum
 // A concrete instance of `YesNoInput` can be one of the following:
 //
-//	YesNoNO
-//	YesNoYES
+//	YesNoNo
+//	YesNoYes
 type YesNoInput interface {
 	pulumi.Input
 

@@ -15,6 +15,38 @@ import (
 // A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			awsSecretAccessKey := cfg.RequireSecret("awsSecretAccessKey")
+//			_, err := streamkap.NewR2Destination(ctx, "r2Destination", &streamkap.R2DestinationArgs{
+//				R2Account:          pulumi.String("example-account"),
+//				AwsAccessKeyId:     pulumi.String("AKIAIOSFODNN7EXAMPLE"),
+//				AwsSecretAccessKey: awsSecretAccessKey,
+//				AwsS3BucketName:    pulumi.String("example-bucket"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type R2Destination struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,37 @@ import (
 // A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			redisPassword := cfg.RequireSecret("redisPassword")
+//			_, err := streamkap.NewRedisSource(ctx, "redisSource", &streamkap.RedisSourceArgs{
+//				RedisHost:     pulumi.String("redis.example.com"),
+//				RedisUsername: pulumi.String("streamkap"),
+//				RedisPassword: redisPassword,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type RedisSource struct {
 	pulumi.CustomResourceState
 

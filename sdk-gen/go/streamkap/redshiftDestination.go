@@ -15,6 +15,39 @@ import (
 // A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			connectionPassword := cfg.RequireSecret("connectionPassword")
+//			_, err := streamkap.NewRedshiftDestination(ctx, "redshiftDestination", &streamkap.RedshiftDestinationArgs{
+//				AwsRedshiftDomain:   pulumi.String("example.abc123.us-east-1.redshift.amazonaws.com"),
+//				AwsRedshiftDatabase: pulumi.String("analytics"),
+//				ConnectionUsername:  pulumi.String("streamkap"),
+//				ConnectionPassword:  connectionPassword,
+//				TableNamePrefix:     pulumi.String("streamkap_"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type RedshiftDestination struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,33 @@ import (
 // A `rollup` transform: the generic `Transform` with `type: "rollup"` fixed by the class.
 //
 // Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewRollupTransform(ctx, "rollup", &streamkap.RollupTransformArgs{
+//				InputTopicPattern:  pulumi.String("source_.*\\.public\\.orders"),
+//				OutputTopicPattern: pulumi.String("orders_rollup"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type RollupTransform struct {
 	pulumi.CustomResourceState
 

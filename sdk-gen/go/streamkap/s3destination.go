@@ -15,6 +15,37 @@ import (
 // An Amazon S3 destination (connector code `s3`): delivers records from topics to Amazon S3.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "s3"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			awsSecretAccessKey := cfg.RequireSecret("awsSecretAccessKey")
+//			_, err := streamkap.NewS3Destination(ctx, "s3Destination", &streamkap.S3DestinationArgs{
+//				AwsAccessKeyId:     pulumi.String("AKIAIOSFODNN7EXAMPLE"),
+//				AwsSecretAccessKey: awsSecretAccessKey,
+//				AwsS3BucketName:    pulumi.String("example-bucket"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type S3Destination struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,40 @@ import (
 // An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			awsAccessKeyId := cfg.RequireSecret("awsAccessKeyId")
+//			awsSecretAccessKey := cfg.RequireSecret("awsSecretAccessKey")
+//			_, err := streamkap.NewS3Source(ctx, "landing", &streamkap.S3SourceArgs{
+//				AwsAccessKeyId:     awsAccessKeyId,
+//				AwsSecretAccessKey: awsSecretAccessKey,
+//				AwsS3Region:        streamkap.S3SourceAwsS3RegionUsEast1,
+//				AwsS3BucketName:    pulumi.String("example-landing"),
+//				AwsS3BucketPrefix:  pulumi.String("orders/"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type S3Source struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,39 @@ import (
 // A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			snowflakePrivateKey := cfg.RequireSecret("snowflakePrivateKey")
+//			_, err := streamkap.NewSnowflakeDestination(ctx, "snowflakeDestination", &streamkap.SnowflakeDestinationArgs{
+//				SnowflakeUrlName:      pulumi.String("acme-analytics.snowflakecomputing.com"),
+//				SnowflakeUserName:     pulumi.String("STREAMKAP"),
+//				SnowflakePrivateKey:   snowflakePrivateKey,
+//				SnowflakeDatabaseName: pulumi.String("ANALYTICS"),
+//				SnowflakeSchemaName:   pulumi.String("RAW"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type SnowflakeDestination struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,44 @@ import (
 )
 
 // A change-data-capture source: reads an external system and writes its records to topics.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			dbPassword := cfg.RequireSecret("dbPassword")
+//			_, err := streamkap.NewSource(ctx, "ordersDb", &streamkap.SourceArgs{
+//				Connector: pulumi.String("postgresql"),
+//				Config: pulumi.Map{
+//					"database.hostname.user.defined":  pulumi.Any("db.example.com"),
+//					"database.port.user.defined":      pulumi.Any(5432),
+//					"database.user":                   pulumi.Any("streamkap"),
+//					"database.password":               dbPassword,
+//					"database.dbname":                 pulumi.Any("shop"),
+//					"schema.include.list":             pulumi.Any("public"),
+//					"table.include.list.user.defined": pulumi.Any("public.orders"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Source struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,40 @@ import (
 // A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			databasePassword := cfg.RequireSecret("databasePassword")
+//			_, err := streamkap.NewSqlServerAwsSource(ctx, "sqlServerAwsSource", &streamkap.SqlServerAwsSourceArgs{
+//				DatabaseHostname:  pulumi.String("db.example.com"),
+//				DatabaseUser:      pulumi.String("streamkap"),
+//				DatabasePassword:  databasePassword,
+//				DatabaseNames:     pulumi.String("shop"),
+//				SchemaIncludeList: pulumi.String("public"),
+//				TableIncludeList:  pulumi.String("public.orders"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type SqlServerAwsSource struct {
 	pulumi.CustomResourceState
 

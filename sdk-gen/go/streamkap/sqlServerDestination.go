@@ -15,6 +15,39 @@ import (
 // A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			connectionPassword := cfg.RequireSecret("connectionPassword")
+//			_, err := streamkap.NewSqlServerDestination(ctx, "sqlServerDestination", &streamkap.SqlServerDestinationArgs{
+//				DatabaseHostname:   pulumi.String("db.example.com"),
+//				DatabaseDatabase:   pulumi.String("shop"),
+//				ConnectionUsername: pulumi.String("streamkap"),
+//				ConnectionPassword: connectionPassword,
+//				TableNamePrefix:    pulumi.String("streamkap_"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type SqlServerDestination struct {
 	pulumi.CustomResourceState
 

@@ -17,6 +17,38 @@ import (
 //
 // Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
 // with `getTags`. A pipeline given no tags gets the Development tag.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewTag(ctx, "team", &streamkap.TagArgs{
+//				Name:        pulumi.String("team-orders"),
+//				Description: pulumi.String("Objects of the orders team"),
+//				Types: pulumi.StringArray{
+//					pulumi.String("pipelines"),
+//					pulumi.String("sources"),
+//					pulumi.String("transforms"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Tag struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,33 @@ import (
 )
 
 // A Kafka topic on the service.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewTopic(ctx, "events", &streamkap.TopicArgs{
+//				Name:       pulumi.String("events"),
+//				Partitions: pulumi.Int(3),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Topic struct {
 	pulumi.CustomResourceState
 

@@ -16,6 +16,38 @@ import (
 // change, `up` writes the code as a new version and runs its unit test (failing with the diff, deploying
 // nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
 // job to run.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewTransform(ctx, "cleanOrders", &streamkap.TransformArgs{
+//				Type:               streamkap.TransformTypeMapFilter,
+//				InputTopicPattern:  pulumi.String("source_.*\\.public\\.orders"),
+//				OutputTopicPattern: pulumi.String("clean_orders"),
+//				Implementation: &streamkap.TransformImplementationArgs{
+//					Language:       streamkap.TransformLanguageJavascript,
+//					ValueTransform: pulumi.String("function _streamkap_transform(valueObject, keyObject, topic, timestamp) {\n  return valueObject.total > 0 ? valueObject : null;\n}\n"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Transform struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,43 @@ import (
 // A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
 //
 // Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			databasePassword := cfg.RequireSecret("databasePassword")
+//			vitessVtctldPassword := cfg.RequireSecret("vitessVtctldPassword")
+//			_, err := streamkap.NewVitessSource(ctx, "vitessSource", &streamkap.VitessSourceArgs{
+//				DatabaseHostname:     pulumi.String("db.example.com"),
+//				DatabaseUser:         pulumi.String("streamkap"),
+//				DatabasePassword:     databasePassword,
+//				VitessKeyspace:       pulumi.String("shop"),
+//				VitessVtctldHost:     pulumi.String("vtctld.example.com"),
+//				VitessVtctldUser:     pulumi.String("streamkap"),
+//				VitessVtctldPassword: vitessVtctldPassword,
+//				TableIncludeList:     pulumi.String("public.orders"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type VitessSource struct {
 	pulumi.CustomResourceState
 

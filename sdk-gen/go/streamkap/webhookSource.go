@@ -13,6 +13,37 @@ import (
 
 // A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
 // generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
+//
+// ## Example Usage
+// ### Basic usage
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			_, err := streamkap.NewWebhookSource(ctx, "storefront", &streamkap.WebhookSourceArgs{
+//				Topics: pulumi.StringArray{
+//					pulumi.String("carts"),
+//					pulumi.String("checkouts"),
+//				},
+//				DefaultTopic:   pulumi.String("carts"),
+//				AddDeleteField: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type WebhookSource struct {
 	pulumi.CustomResourceState
 

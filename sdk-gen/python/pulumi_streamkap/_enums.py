@@ -111,22 +111,22 @@ class AlertType(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:AwsS3Region")
 class AwsS3Region(_builtins.str, Enum):
-    AP_NORTHEAST_1 = "ap-northeast-1"
-    AP_NORTHEAST_2 = "ap-northeast-2"
-    AP_SOUTH_1 = "ap-south-1"
-    AP_SOUTHEAST_1 = "ap-southeast-1"
-    AP_SOUTHEAST_2 = "ap-southeast-2"
-    CA_CENTRAL_1 = "ca-central-1"
-    CN_NORTH_1 = "cn-north-1"
-    EU_CENTRAL_1 = "eu-central-1"
-    EU_WEST_1 = "eu-west-1"
-    EU_WEST_2 = "eu-west-2"
-    SA_EAST_1 = "sa-east-1"
-    US_EAST_1 = "us-east-1"
-    US_EAST_2 = "us-east-2"
-    US_GOV_WEST_1 = "us-gov-west-1"
-    US_WEST_1 = "us-west-1"
-    US_WEST_2 = "us-west-2"
+    AP_NORTHEAST1 = "ap-northeast-1"
+    AP_NORTHEAST2 = "ap-northeast-2"
+    AP_SOUTH1 = "ap-south-1"
+    AP_SOUTHEAST1 = "ap-southeast-1"
+    AP_SOUTHEAST2 = "ap-southeast-2"
+    CA_CENTRAL1 = "ca-central-1"
+    CN_NORTH1 = "cn-north-1"
+    EU_CENTRAL1 = "eu-central-1"
+    EU_WEST1 = "eu-west-1"
+    EU_WEST2 = "eu-west-2"
+    SA_EAST1 = "sa-east-1"
+    US_EAST1 = "us-east-1"
+    US_EAST2 = "us-east-2"
+    US_GOV_WEST1 = "us-gov-west-1"
+    US_WEST1 = "us-west-1"
+    US_WEST2 = "us-west-2"
 
 
 @pulumi.type_token("streamkap:index:AzureBlobDestinationFormat")
@@ -237,11 +237,11 @@ class ConnectionTimeZone(_builtins.str, Enum):
     PACIFIC_HONOLULU = "Pacific/Honolulu"
     PACIFIC_SAMOA = "Pacific/Samoa"
     SERVER = "SERVER"
-    U_S_ALASKA = "US/Alaska"
-    U_S_CENTRAL = "US/Central"
-    U_S_EAST_INDIANA = "US/East-Indiana"
-    U_S_EASTERN = "US/Eastern"
-    U_S_PACIFIC = "US/Pacific"
+    US_ALASKA = "US/Alaska"
+    US_CENTRAL = "US/Central"
+    US_EAST_INDIANA = "US/East-Indiana"
+    US_EASTERN = "US/Eastern"
+    US_PACIFIC = "US/Pacific"
     UTC = "UTC"
 
 
@@ -271,16 +271,16 @@ class CursorOversizeHandlingMode(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:DatabricksDestinationConsumerWaitTimeForLargerBatchMs")
 class DatabricksDestinationConsumerWaitTimeForLargerBatchMs(_builtins.str, Enum):
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_500 = "500"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_5000 = "5000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_10000 = "10000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_20000 = "20000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_30000 = "30000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_60000 = "60000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_120000 = "120000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_180000 = "180000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_240000 = "240000"
-    DATABRICKS_DESTINATION_CONSUMER_WAIT_TIME_FOR_LARGER_BATCH_MS_300000 = "300000"
+    VALUE500 = "500"
+    VALUE5000 = "5000"
+    VALUE10000 = "10000"
+    VALUE20000 = "20000"
+    VALUE30000 = "30000"
+    VALUE60000 = "60000"
+    VALUE120000 = "120000"
+    VALUE180000 = "180000"
+    VALUE240000 = "240000"
+    VALUE300000 = "300000"
 
 
 @pulumi.type_token("streamkap:index:DatabricksDestinationPartitionMode")
@@ -332,8 +332,8 @@ class FileCompressionType(_builtins.str, Enum):
 @pulumi.type_token("streamkap:index:FileFormat")
 class FileFormat(_builtins.str, Enum):
     CSV = "CSV"
-    JSO_N_ARRAY = "JSON Array"
-    JSO_N_LINES = "JSON Lines"
+    JSON_ARRAY = "JSON Array"
+    JSON_LINES = "JSON Lines"
     PARQUET = "Parquet"
 
 
@@ -365,22 +365,22 @@ class IcebergDestinationIcebergCatalogAuthMode(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:IcebergDestinationIcebergCatalogClientRegion")
 class IcebergDestinationIcebergCatalogClientRegion(_builtins.str, Enum):
-    AP_SOUTH_1 = "ap-south-1"
-    EU_WEST_2 = "eu-west-2"
-    EU_WEST_1 = "eu-west-1"
-    AP_NORTHEAST_2 = "ap-northeast-2"
-    AP_NORTHEAST_1 = "ap-northeast-1"
-    CA_CENTRAL_1 = "ca-central-1"
-    SA_EAST_1 = "sa-east-1"
-    CN_NORTH_1 = "cn-north-1"
-    US_GOV_WEST_1 = "us-gov-west-1"
-    AP_SOUTHEAST_1 = "ap-southeast-1"
-    AP_SOUTHEAST_2 = "ap-southeast-2"
-    EU_CENTRAL_1 = "eu-central-1"
-    US_EAST_1 = "us-east-1"
-    US_EAST_2 = "us-east-2"
-    US_WEST_1 = "us-west-1"
-    US_WEST_2 = "us-west-2"
+    AP_SOUTH1 = "ap-south-1"
+    EU_WEST2 = "eu-west-2"
+    EU_WEST1 = "eu-west-1"
+    AP_NORTHEAST2 = "ap-northeast-2"
+    AP_NORTHEAST1 = "ap-northeast-1"
+    CA_CENTRAL1 = "ca-central-1"
+    SA_EAST1 = "sa-east-1"
+    CN_NORTH1 = "cn-north-1"
+    US_GOV_WEST1 = "us-gov-west-1"
+    AP_SOUTHEAST1 = "ap-southeast-1"
+    AP_SOUTHEAST2 = "ap-southeast-2"
+    EU_CENTRAL1 = "eu-central-1"
+    US_EAST1 = "us-east-1"
+    US_EAST2 = "us-east-2"
+    US_WEST1 = "us-west-1"
+    US_WEST2 = "us-west-2"
     AUTO = "auto"
 
 
@@ -407,11 +407,11 @@ class InsertMode(_builtins.str, Enum):
 class KafkaAclOperation(_builtins.str, Enum):
     ALL = "ALL"
     ALTER = "ALTER"
-    ALTE_R_CONFIGS = "ALTER_CONFIGS"
+    ALTER_CONFIGS = "ALTER_CONFIGS"
     CREATE = "CREATE"
     DELETE = "DELETE"
     DESCRIBE = "DESCRIBE"
-    DESCRIB_E_CONFIGS = "DESCRIBE_CONFIGS"
+    DESCRIBE_CONFIGS = "DESCRIBE_CONFIGS"
     READ = "READ"
     WRITE = "WRITE"
 
@@ -427,8 +427,8 @@ class KafkaAclResourceType(_builtins.str, Enum):
     TOPIC = "TOPIC"
     GROUP = "GROUP"
     CLUSTER = "CLUSTER"
-    TRANSACTIONA_L_ID = "TRANSACTIONAL_ID"
-    DELEGATIO_N_TOKEN = "DELEGATION_TOKEN"
+    TRANSACTIONAL_ID = "TRANSACTIONAL_ID"
+    DELEGATION_TOKEN = "DELEGATION_TOKEN"
 
 
 @pulumi.type_token("streamkap:index:KafkaDestinationDestinationFormat")
@@ -460,7 +460,7 @@ class MariaDbSourceDatabaseSslMode(_builtins.str, Enum):
 @pulumi.type_token("streamkap:index:NullSentinelMode")
 class NullSentinelMode(_builtins.str, Enum):
     NONE = "NONE"
-    TYP_E_MIN = "TYPE_MIN"
+    TYPE_MIN = "TYPE_MIN"
 
 
 @pulumi.type_token("streamkap:index:OffsetResetTarget")
@@ -528,34 +528,34 @@ class RedisSourceRedisStreamOffset(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:ReplayWindow")
 class ReplayWindow(_builtins.str, Enum):
-    ZERO = "0"
-    REPLAY_WINDOW_7D = "7d"
-    REPLAY_WINDOW_3D = "3d"
-    REPLAY_WINDOW_24H = "24h"
-    REPLAY_WINDOW_10M = "10m"
+    VALUE0 = "0"
+    VALUE7D = "7d"
+    VALUE3D = "3d"
+    VALUE24H = "24h"
+    VALUE10M = "10m"
 
 
 @pulumi.type_token("streamkap:index:S3FileFormat")
 class S3FileFormat(_builtins.str, Enum):
-    JSO_N_ARRAY = "JSON Array"
-    JSO_N_LINES = "JSON Lines"
+    JSON_ARRAY = "JSON Array"
+    JSON_LINES = "JSON Lines"
     PARQUET = "Parquet"
 
 
 @pulumi.type_token("streamkap:index:S3SourceAwsS3Region")
 class S3SourceAwsS3Region(_builtins.str, Enum):
-    EU_WEST_2 = "eu-west-2"
-    EU_WEST_1 = "eu-west-1"
-    EU_CENTRAL_1 = "eu-central-1"
-    AP_SOUTH_1 = "ap-south-1"
-    AP_NORTHEAST_2 = "ap-northeast-2"
-    AP_NORTHEAST_1 = "ap-northeast-1"
-    AP_SOUTHEAST_1 = "ap-southeast-1"
-    AP_SOUTHEAST_2 = "ap-southeast-2"
-    US_EAST_1 = "us-east-1"
-    US_EAST_2 = "us-east-2"
-    US_WEST_1 = "us-west-1"
-    US_WEST_2 = "us-west-2"
+    EU_WEST2 = "eu-west-2"
+    EU_WEST1 = "eu-west-1"
+    EU_CENTRAL1 = "eu-central-1"
+    AP_SOUTH1 = "ap-south-1"
+    AP_NORTHEAST2 = "ap-northeast-2"
+    AP_NORTHEAST1 = "ap-northeast-1"
+    AP_SOUTHEAST1 = "ap-southeast-1"
+    AP_SOUTHEAST2 = "ap-southeast-2"
+    US_EAST1 = "us-east-1"
+    US_EAST2 = "us-east-2"
+    US_WEST1 = "us-west-1"
+    US_WEST2 = "us-west-2"
 
 
 @pulumi.type_token("streamkap:index:S3SourceFormat")
@@ -665,7 +665,7 @@ class TransformType(_builtins.str, Enum):
 
 @pulumi.type_token("streamkap:index:UnknownPayloadTypeBehavior")
 class UnknownPayloadTypeBehavior(_builtins.str, Enum):
-    DEFAUL_T_TOPIC = "DEFAULT_TOPIC"
+    DEFAULT_TOPIC = "DEFAULT_TOPIC"
     FAIL = "FAIL"
     SKIP = "SKIP"
 
@@ -706,8 +706,8 @@ class WeaviateDestinationVectorStrategy(_builtins.str, Enum):
 @pulumi.type_token("streamkap:index:WeaviateDestinationWeaviateAuthScheme")
 class WeaviateDestinationWeaviateAuthScheme(_builtins.str, Enum):
     NONE = "NONE"
-    AP_I_KEY = "API_KEY"
-    OID_C_CLIEN_T_CREDENTIALS = "OIDC_CLIENT_CREDENTIALS"
+    API_KEY = "API_KEY"
+    OIDC_CLIENT_CREDENTIALS = "OIDC_CLIENT_CREDENTIALS"
 
 
 @pulumi.type_token("streamkap:index:WeaviateDestinationWeaviateVectorizer")

@@ -192,6 +192,38 @@ class AlertSubscriber(pulumi.CustomResource):
         has no create for subscribers, so one that already exists under `subscriberId` is taken over; destroying
         disconnects its channels and clears its rules.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        ops_slack_webhook = config.require_secret("opsSlackWebhook")
+        ops = streamkap.AlertSubscriber("ops",
+            subscriber_id="ops-team",
+            name="Operations",
+            email="ops@example.com",
+            channels={
+                "slack": {
+                    "webhook_url": ops_slack_webhook,
+                },
+            },
+            preferences=[
+                {
+                    "alert": streamkap.AlertType.CONNECTOR_STATUS,
+                    "channels": [
+                        streamkap.AlertChannel.EMAIL,
+                        streamkap.AlertChannel.SLACK,
+                    ],
+                },
+                {
+                    "alert": streamkap.AlertType.LAG,
+                    "channels": [streamkap.AlertChannel.SLACK],
+                },
+            ])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -230,6 +262,38 @@ class AlertSubscriber(pulumi.CustomResource):
         shows rules changed in the console and channels disconnected there; the next `up` sets them back. The service
         has no create for subscribers, so one that already exists under `subscriberId` is taken over; destroying
         disconnects its channels and clears its rules.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        ops_slack_webhook = config.require_secret("opsSlackWebhook")
+        ops = streamkap.AlertSubscriber("ops",
+            subscriber_id="ops-team",
+            name="Operations",
+            email="ops@example.com",
+            channels={
+                "slack": {
+                    "webhook_url": ops_slack_webhook,
+                },
+            },
+            preferences=[
+                {
+                    "alert": streamkap.AlertType.CONNECTOR_STATUS,
+                    "channels": [
+                        streamkap.AlertChannel.EMAIL,
+                        streamkap.AlertChannel.SLACK,
+                    ],
+                },
+                {
+                    "alert": streamkap.AlertType.LAG,
+                    "channels": [streamkap.AlertChannel.SLACK],
+                },
+            ])
+        ```
 
         :param str resource_name: The name of the resource.
         :param AlertSubscriberArgs args: The arguments to use to populate this resource's properties.

@@ -1012,6 +1012,17 @@ class AzureBlobDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        azblob_connection_string = config.require_secret("azblobConnectionString")
+        azure_blob_destination = streamkap.AzureBlobDestination("azureBlobDestination", azblob_connection_string=azblob_connection_string)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] azblob_connection_string: Azblob connection string (config key `azblob.connection.string.user.defined`).
@@ -1124,6 +1135,17 @@ class AzureBlobDestination(pulumi.CustomResource):
         An Azure Blob Storage destination (connector code `azblob`): delivers records from topics to Azure Blob Storage.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "azblob"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        azblob_connection_string = config.require_secret("azblobConnectionString")
+        azure_blob_destination = streamkap.AzureBlobDestination("azureBlobDestination", azblob_connection_string=azblob_connection_string)
+        ```
 
         :param str resource_name: The name of the resource.
         :param AzureBlobDestinationArgs args: The arguments to use to populate this resource's properties.

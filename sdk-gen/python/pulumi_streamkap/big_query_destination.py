@@ -1011,6 +1011,19 @@ class BigQueryDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        keyfile = config.require_secret("keyfile")
+        big_query_destination = streamkap.BigQueryDestination("bigQueryDestination",
+            keyfile=keyfile,
+            default_dataset="analytics")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] allow_big_query_required_field_relaxation: Allow big query required field relaxation (config key `allowBigQueryRequiredFieldRelaxation`).
@@ -1123,6 +1136,19 @@ class BigQueryDestination(pulumi.CustomResource):
         A BigQuery destination (connector code `bigquery`): delivers records from topics to BigQuery.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "bigquery"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        keyfile = config.require_secret("keyfile")
+        big_query_destination = streamkap.BigQueryDestination("bigQueryDestination",
+            keyfile=keyfile,
+            default_dataset="analytics")
+        ```
 
         :param str resource_name: The name of the resource.
         :param BigQueryDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1080,6 +1080,21 @@ class ClickHouseDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        click_house_destination = streamkap.ClickHouseDestination("clickHouseDestination",
+            hostname="clickhouse.example.com",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            database="analytics")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] clickhouse_json_support: Clickhouse JSON support (config key `clickhouse.json.support`).
@@ -1205,6 +1220,21 @@ class ClickHouseDestination(pulumi.CustomResource):
         A ClickHouse destination (connector code `clickhouse`): delivers records from topics to ClickHouse.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "clickhouse"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        click_house_destination = streamkap.ClickHouseDestination("clickHouseDestination",
+            hostname="clickhouse.example.com",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            database="analytics")
+        ```
 
         :param str resource_name: The name of the resource.
         :param ClickHouseDestinationArgs args: The arguments to use to populate this resource's properties.

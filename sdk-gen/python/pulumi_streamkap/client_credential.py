@@ -161,6 +161,17 @@ class ClientCredential(pulumi.CustomResource):
         as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
         secret.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        ci = streamkap.ClientCredential("ci",
+            roles=["viewer"],
+            description="CI checks")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -199,6 +210,17 @@ class ClientCredential(pulumi.CustomResource):
         stack), with the permissions of its roles. The service shows the secret once, at creation; it stays in state
         as a secret output. `adopt` takes over an existing credential by client id, and `adoptedSecret` gives its
         secret.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        ci = streamkap.ClientCredential("ci",
+            roles=["viewer"],
+            description="CI checks")
+        ```
 
         :param str resource_name: The name of the resource.
         :param ClientCredentialArgs args: The arguments to use to populate this resource's properties.

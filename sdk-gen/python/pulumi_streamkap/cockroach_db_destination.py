@@ -1101,6 +1101,21 @@ class CockroachDbDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        cockroach_db_destination = streamkap.CockroachDbDestination("cockroachDbDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] connection_password: Connection password (config key `connection.password`).
@@ -1229,6 +1244,21 @@ class CockroachDbDestination(pulumi.CustomResource):
         A CockroachDB destination (connector code `cockroachdb`): delivers records from topics to CockroachDB.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "cockroachdb"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        cockroach_db_destination = streamkap.CockroachDbDestination("cockroachDbDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
 
         :param str resource_name: The name of the resource.
         :param CockroachDbDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1069,6 +1069,19 @@ class DatabricksDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        databricks_token = config.require_secret("databricksToken")
+        databricks_destination = streamkap.DatabricksDestination("databricksDestination",
+            databricks_token=databricks_token,
+            connection_url="jdbc:databricks://example.cloud.databricks.com:443/default")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] connection_timeout: Connection timeout (config key `connection.timeout.user.defined`).
@@ -1195,6 +1208,19 @@ class DatabricksDestination(pulumi.CustomResource):
         A Databricks destination (connector code `databricks`): delivers records from topics to Databricks.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "databricks"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        databricks_token = config.require_secret("databricksToken")
+        databricks_destination = streamkap.DatabricksDestination("databricksDestination",
+            databricks_token=databricks_token,
+            connection_url="jdbc:databricks://example.cloud.databricks.com:443/default")
+        ```
 
         :param str resource_name: The name of the resource.
         :param DatabricksDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1042,6 +1042,21 @@ class Db2Destination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        db2_destination = streamkap.Db2Destination("db2Destination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] connection_password: Connection password (config key `connection.password`).
@@ -1163,6 +1178,21 @@ class Db2Destination(pulumi.CustomResource):
         A Db2 destination (connector code `db2`): delivers records from topics to Db2.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "db2"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        db2_destination = streamkap.Db2Destination("db2Destination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
 
         :param str resource_name: The name of the resource.
         :param Db2DestinationArgs args: The arguments to use to populate this resource's properties.

@@ -845,6 +845,24 @@ class Db2Source(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        db2_source = streamkap.Db2Source("db2Source",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -979,6 +997,24 @@ class Db2Source(pulumi.CustomResource):
         A Db2 source (connector code `db2`): captures changes from Db2 and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "db2"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        db2_source = streamkap.Db2Source("db2Source",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
 
         :param str resource_name: The name of the resource.
         :param Db2SourceArgs args: The arguments to use to populate this resource's properties.

@@ -204,6 +204,25 @@ class Destination(pulumi.CustomResource):
         """
         A destination: delivers records from topics to an external system.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        snowflake_key = config.require_secret("snowflakeKey")
+        warehouse = streamkap.Destination("warehouse",
+            connector="snowflake",
+            config={
+                "snowflake.url.name": "acme-analytics.snowflakecomputing.com",
+                "snowflake.user.name": "STREAMKAP",
+                "snowflake.private.key": snowflake_key,
+                "snowflake.database.name": "ANALYTICS",
+                "snowflake.schema.name": "RAW",
+            })
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         """
@@ -215,6 +234,25 @@ class Destination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A destination: delivers records from topics to an external system.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        snowflake_key = config.require_secret("snowflakeKey")
+        warehouse = streamkap.Destination("warehouse",
+            connector="snowflake",
+            config={
+                "snowflake.url.name": "acme-analytics.snowflakecomputing.com",
+                "snowflake.user.name": "STREAMKAP",
+                "snowflake.private.key": snowflake_key,
+                "snowflake.database.name": "ANALYTICS",
+                "snowflake.schema.name": "RAW",
+            })
+        ```
 
         :param str resource_name: The name of the resource.
         :param DestinationArgs args: The arguments to use to populate this resource's properties.

@@ -813,6 +813,21 @@ class DocumentDbSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        mongodb_connection_string = config.require_secret("mongodbConnectionString")
+        document_db_source = streamkap.DocumentDbSource("documentDbSource",
+            mongodb_connection_string=mongodb_connection_string,
+            database_include_list="shop",
+            collection_include_list="shop.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -952,6 +967,21 @@ class DocumentDbSource(pulumi.CustomResource):
         A DocumentDB source (connector code `documentdb`): captures changes from DocumentDB and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "documentdb"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        mongodb_connection_string = config.require_secret("mongodbConnectionString")
+        document_db_source = streamkap.DocumentDbSource("documentDbSource",
+            mongodb_connection_string=mongodb_connection_string,
+            database_include_list="shop",
+            collection_include_list="shop.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
 
         :param str resource_name: The name of the resource.
         :param DocumentDbSourceArgs args: The arguments to use to populate this resource's properties.

@@ -863,6 +863,23 @@ class DynamoDbSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_access_key_id = config.require_secret("awsAccessKeyId")
+        aws_secret_key = config.require_secret("awsSecretKey")
+        dynamo_db_source = streamkap.DynamoDbSource("dynamoDbSource",
+            aws_region="us-east-1",
+            aws_access_key_id=aws_access_key_id,
+            aws_secret_key=aws_secret_key,
+            s3_export_bucket_name="example-exports",
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1005,6 +1022,23 @@ class DynamoDbSource(pulumi.CustomResource):
         A DynamoDB source (connector code `dynamodb`): captures changes from DynamoDB and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "dynamodb"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_access_key_id = config.require_secret("awsAccessKeyId")
+        aws_secret_key = config.require_secret("awsSecretKey")
+        dynamo_db_source = streamkap.DynamoDbSource("dynamoDbSource",
+            aws_region="us-east-1",
+            aws_access_key_id=aws_access_key_id,
+            aws_secret_key=aws_secret_key,
+            s3_export_bucket_name="example-exports",
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param DynamoDbSourceArgs args: The arguments to use to populate this resource's properties.

@@ -747,6 +747,18 @@ class ElasticsearchSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        elasticsearch_source = streamkap.ElasticsearchSource("elasticsearchSource",
+            es_host="search.example.com",
+            endpoint_include_list="orders",
+            datetime_field_name="updated_at")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -875,6 +887,18 @@ class ElasticsearchSource(pulumi.CustomResource):
         An Elasticsearch source (connector code `elasticsearch`): captures changes from Elasticsearch and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "elasticsearch"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        elasticsearch_source = streamkap.ElasticsearchSource("elasticsearchSource",
+            es_host="search.example.com",
+            endpoint_include_list="orders",
+            datetime_field_name="updated_at")
+        ```
 
         :param str resource_name: The name of the resource.
         :param ElasticsearchSourceArgs args: The arguments to use to populate this resource's properties.

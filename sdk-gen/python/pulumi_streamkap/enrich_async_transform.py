@@ -332,6 +332,19 @@ class EnrichAsyncTransform(pulumi.CustomResource):
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        enrich_async = streamkap.EnrichAsyncTransform("enrichAsync",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_enrich_async",
+            async_timeout_ms=1000,
+            async_capacity=50)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] async_capacity: Async capacity (config key `transforms.async.capacity`).
@@ -379,6 +392,19 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         An `enrich_async` transform: the generic `Transform` with `type: "enrich_async"` fixed by the class.
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        enrich_async = streamkap.EnrichAsyncTransform("enrichAsync",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_enrich_async",
+            async_timeout_ms=1000,
+            async_capacity=50)
+        ```
 
         :param str resource_name: The name of the resource.
         :param EnrichAsyncTransformArgs args: The arguments to use to populate this resource's properties.

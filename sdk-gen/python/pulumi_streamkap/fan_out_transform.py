@@ -286,6 +286,17 @@ class FanOutTransform(pulumi.CustomResource):
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        fan_out = streamkap.FanOutTransform("fanOut",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_fan_out")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
@@ -325,6 +336,17 @@ class FanOutTransform(pulumi.CustomResource):
         A `fan_out` transform: the generic `Transform` with `type: "fan_out"` fixed by the class.
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        fan_out = streamkap.FanOutTransform("fanOut",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_fan_out")
+        ```
 
         :param str resource_name: The name of the resource.
         :param FanOutTransformArgs args: The arguments to use to populate this resource's properties.

@@ -953,6 +953,15 @@ class GcsDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        gcs_destination = streamkap.GcsDestination("gcsDestination", gcs_bucket_name="example-bucket")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -1058,6 +1067,15 @@ class GcsDestination(pulumi.CustomResource):
         A Google Cloud Storage destination (connector code `gcs`): delivers records from topics to Google Cloud Storage.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "gcs"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        gcs_destination = streamkap.GcsDestination("gcsDestination", gcs_bucket_name="example-bucket")
+        ```
 
         :param str resource_name: The name of the resource.
         :param GcsDestinationArgs args: The arguments to use to populate this resource's properties.

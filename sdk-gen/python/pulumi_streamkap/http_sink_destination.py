@@ -1277,6 +1277,15 @@ class HttpSinkDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        http_sink_destination = streamkap.HttpSinkDestination("httpSinkDestination", http_url="https://ingest.example.com/events")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] batch_buffering_enabled: Batch buffering enabled (config key `batch.buffering.enabled`).
@@ -1424,6 +1433,15 @@ class HttpSinkDestination(pulumi.CustomResource):
         An HTTP Sink destination (connector code `httpsink`): delivers records from topics to HTTP Sink.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "httpsink"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        http_sink_destination = streamkap.HttpSinkDestination("httpSinkDestination", http_url="https://ingest.example.com/events")
+        ```
 
         :param str resource_name: The name of the resource.
         :param HttpSinkDestinationArgs args: The arguments to use to populate this resource's properties.

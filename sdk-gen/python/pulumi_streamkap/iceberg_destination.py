@@ -1301,6 +1301,17 @@ class IcebergDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        iceberg_destination = streamkap.IcebergDestination("icebergDestination",
+            iceberg_catalog_warehouse="s3://example-warehouse/",
+            table_name_prefix="streamkap_")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -1453,6 +1464,17 @@ class IcebergDestination(pulumi.CustomResource):
         An Apache Iceberg destination (connector code `iceberg`): delivers records from topics to Apache Iceberg.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "iceberg"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        iceberg_destination = streamkap.IcebergDestination("icebergDestination",
+            iceberg_catalog_warehouse="s3://example-warehouse/",
+            table_name_prefix="streamkap_")
+        ```
 
         :param str resource_name: The name of the resource.
         :param IcebergDestinationArgs args: The arguments to use to populate this resource's properties.

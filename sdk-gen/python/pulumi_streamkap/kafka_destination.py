@@ -995,6 +995,15 @@ class KafkaDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        kafka_destination = streamkap.KafkaDestination("kafkaDestination", kafka_sink_bootstrap="kafka.example.com:9092")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -1106,6 +1115,15 @@ class KafkaDestination(pulumi.CustomResource):
         A Kafka destination (connector code `kafka`): delivers records from topics to Kafka.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafka"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        kafka_destination = streamkap.KafkaDestination("kafkaDestination", kafka_sink_bootstrap="kafka.example.com:9092")
+        ```
 
         :param str resource_name: The name of the resource.
         :param KafkaDestinationArgs args: The arguments to use to populate this resource's properties.

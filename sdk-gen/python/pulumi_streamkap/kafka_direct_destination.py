@@ -206,6 +206,19 @@ class KafkaDirectDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        password = config.require_secret("password")
+        kafka_direct_destination = streamkap.KafkaDirectDestination("kafkaDirectDestination",
+            password=password,
+            whitelist_ips="203.0.113.0/24")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] password: Password (config key `password`).
@@ -223,6 +236,19 @@ class KafkaDirectDestination(pulumi.CustomResource):
         A Kafka Direct destination (connector code `kafkadirect`): delivers records from topics to Kafka Direct.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "kafkadirect"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        password = config.require_secret("password")
+        kafka_direct_destination = streamkap.KafkaDirectDestination("kafkaDirectDestination",
+            password=password,
+            whitelist_ips="203.0.113.0/24")
+        ```
 
         :param str resource_name: The name of the resource.
         :param KafkaDirectDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -370,6 +370,17 @@ class KafkaDirectSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        kafka_direct_source = streamkap.KafkaDirectSource("kafkaDirectSource",
+            topic_prefix="orders",
+            topic_include_list="orders.*")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -444,6 +455,17 @@ class KafkaDirectSource(pulumi.CustomResource):
         A Kafka Direct source (connector code `kafkadirect`): captures changes from Kafka Direct and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "kafkadirect"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        kafka_direct_source = streamkap.KafkaDirectSource("kafkaDirectSource",
+            topic_prefix="orders",
+            topic_include_list="orders.*")
+        ```
 
         :param str resource_name: The name of the resource.
         :param KafkaDirectSourceArgs args: The arguments to use to populate this resource's properties.

@@ -193,6 +193,33 @@ class KafkaUser(pulumi.CustomResource):
         Its ACLs, allowed addresses and schema registry access change in place; refresh reports changes made in the
         web console, and the next `up` sets them back.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        analytics_kafka_password = config.require_secret("analyticsKafkaPassword")
+        analytics = streamkap.KafkaUser("analytics",
+            username="analytics",
+            password=analytics_kafka_password,
+            allowed_ips=["203.0.113.0/24"],
+            acls=[
+                {
+                    "topic": "source_",
+                    "operation": streamkap.KafkaAclOperation.READ,
+                    "pattern_type": streamkap.KafkaAclPatternType.PREFIXED,
+                },
+                {
+                    "topic": "analytics-",
+                    "operation": streamkap.KafkaAclOperation.READ,
+                    "pattern_type": streamkap.KafkaAclPatternType.PREFIXED,
+                    "resource": streamkap.KafkaAclResourceType.GROUP,
+                },
+            ])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[Union['KafkaAclArgs', 'KafkaAclArgsDict']]]] acls: What the user may do, rule by rule, checked in preview.
@@ -231,6 +258,33 @@ class KafkaUser(pulumi.CustomResource):
         A Kafka user of the service's Kafka proxy, for reading and writing its topics directly with any Kafka client.
         Its ACLs, allowed addresses and schema registry access change in place; refresh reports changes made in the
         web console, and the next `up` sets them back.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        analytics_kafka_password = config.require_secret("analyticsKafkaPassword")
+        analytics = streamkap.KafkaUser("analytics",
+            username="analytics",
+            password=analytics_kafka_password,
+            allowed_ips=["203.0.113.0/24"],
+            acls=[
+                {
+                    "topic": "source_",
+                    "operation": streamkap.KafkaAclOperation.READ,
+                    "pattern_type": streamkap.KafkaAclPatternType.PREFIXED,
+                },
+                {
+                    "topic": "analytics-",
+                    "operation": streamkap.KafkaAclOperation.READ,
+                    "pattern_type": streamkap.KafkaAclPatternType.PREFIXED,
+                    "resource": streamkap.KafkaAclResourceType.GROUP,
+                },
+            ])
+        ```
 
         :param str resource_name: The name of the resource.
         :param KafkaUserArgs args: The arguments to use to populate this resource's properties.

@@ -286,6 +286,17 @@ class MapFilterTransform(pulumi.CustomResource):
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        map_filter = streamkap.MapFilterTransform("mapFilter",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_map_filter")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
@@ -325,6 +336,17 @@ class MapFilterTransform(pulumi.CustomResource):
         A `map_filter` transform: the generic `Transform` with `type: "map_filter"` fixed by the class.
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        map_filter = streamkap.MapFilterTransform("mapFilter",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_map_filter")
+        ```
 
         :param str resource_name: The name of the resource.
         :param MapFilterTransformArgs args: The arguments to use to populate this resource's properties.

@@ -1004,6 +1004,21 @@ class MongoDbSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        mongodb_connection_string = config.require_secret("mongodbConnectionString")
+        mongo_db_source = streamkap.MongoDbSource("mongoDbSource",
+            mongodb_connection_string=mongodb_connection_string,
+            database_include_list="shop",
+            collection_include_list="shop.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1156,6 +1171,21 @@ class MongoDbSource(pulumi.CustomResource):
         A MongoDB source (connector code `mongodb`): captures changes from MongoDB and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mongodb"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        mongodb_connection_string = config.require_secret("mongodbConnectionString")
+        mongo_db_source = streamkap.MongoDbSource("mongoDbSource",
+            mongodb_connection_string=mongodb_connection_string,
+            database_include_list="shop",
+            collection_include_list="shop.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
 
         :param str resource_name: The name of the resource.
         :param MongoDbSourceArgs args: The arguments to use to populate this resource's properties.

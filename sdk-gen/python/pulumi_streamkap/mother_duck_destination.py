@@ -1002,6 +1002,19 @@ class MotherDuckDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        motherduck_token = config.require_secret("motherduckToken")
+        mother_duck_destination = streamkap.MotherDuckDestination("motherDuckDestination",
+            motherduck_token=motherduck_token,
+            motherduck_catalog="analytics")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -1117,6 +1130,19 @@ class MotherDuckDestination(pulumi.CustomResource):
         A MotherDuck destination (connector code `motherduck`): delivers records from topics to MotherDuck.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "motherduck"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        motherduck_token = config.require_secret("motherduckToken")
+        mother_duck_destination = streamkap.MotherDuckDestination("motherDuckDestination",
+            motherduck_token=motherduck_token,
+            motherduck_catalog="analytics")
+        ```
 
         :param str resource_name: The name of the resource.
         :param MotherDuckDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -1222,6 +1222,22 @@ class MysqlSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        mysql_source = streamkap.MysqlSource("mysqlSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_include_list="shop",
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1401,6 +1417,22 @@ class MysqlSource(pulumi.CustomResource):
         A MySQL source (connector code `mysql`): captures changes from MySQL and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "mysql"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        mysql_source = streamkap.MysqlSource("mysqlSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_include_list="shop",
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param MysqlSourceArgs args: The arguments to use to populate this resource's properties.

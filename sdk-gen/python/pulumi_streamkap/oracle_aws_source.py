@@ -908,6 +908,24 @@ class OracleAwsSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        oracle_aws_source = streamkap.OracleAwsSource("oracleAwsSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1051,6 +1069,24 @@ class OracleAwsSource(pulumi.CustomResource):
         An Oracle (AWS RDS) source (connector code `oracleaws`): captures changes from Oracle (AWS RDS) and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "oracleaws"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        oracle_aws_source = streamkap.OracleAwsSource("oracleAwsSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders",
+            signal_data_collection_schema_or_database="streamkap")
+        ```
 
         :param str resource_name: The name of the resource.
         :param OracleAwsSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1080,6 +1080,21 @@ class OracleDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        oracle_destination = streamkap.OracleDestination("oracleDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] connection_password: Connection password (config key `connection.password`).
@@ -1205,6 +1220,21 @@ class OracleDestination(pulumi.CustomResource):
         An Oracle destination (connector code `oracle`): delivers records from topics to Oracle.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "oracle"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        oracle_destination = streamkap.OracleDestination("oracleDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password)
+        ```
 
         :param str resource_name: The name of the resource.
         :param OracleDestinationArgs args: The arguments to use to populate this resource's properties.

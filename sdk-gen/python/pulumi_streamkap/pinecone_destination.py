@@ -1082,6 +1082,19 @@ class PineconeDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        pinecone_api_key = config.require_secret("pineconeApiKey")
+        pinecone_destination = streamkap.PineconeDestination("pineconeDestination",
+            pinecone_api_key=pinecone_api_key,
+            pinecone_index_name="orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] batch_size: Batch size (config key `batch.size`).
@@ -1207,6 +1220,19 @@ class PineconeDestination(pulumi.CustomResource):
         A Pinecone destination (connector code `pinecone`): delivers records from topics to Pinecone.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "pinecone"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        pinecone_api_key = config.require_secret("pineconeApiKey")
+        pinecone_destination = streamkap.PineconeDestination("pineconeDestination",
+            pinecone_api_key=pinecone_api_key,
+            pinecone_index_name="orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param PineconeDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -287,6 +287,38 @@ class Pipeline(pulumi.CustomResource):
         """
         Links one source to one destination over some or all of the source's topics, and over transforms' topics.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        db_password = config.require_secret("dbPassword")
+        snowflake_key = config.require_secret("snowflakeKey")
+        orders_db = streamkap.PostgresqlSource("ordersDb",
+            database_hostname="db.example.com",
+            database_port=5432,
+            database_user="streamkap",
+            database_password=db_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders,public.customers")
+        warehouse = streamkap.SnowflakeDestination("warehouse",
+            snowflake_url_name="acme-analytics.snowflakecomputing.com",
+            snowflake_user_name="STREAMKAP",
+            snowflake_private_key=snowflake_key,
+            snowflake_database_name="ANALYTICS",
+            snowflake_schema_name="RAW")
+        orders_to_warehouse = streamkap.Pipeline("ordersToWarehouse",
+            source_id=orders_db.id,
+            destination_id=warehouse.id,
+            topics=[
+                "public.orders",
+                "public.customers",
+            ])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -341,6 +373,38 @@ class Pipeline(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Links one source to one destination over some or all of the source's topics, and over transforms' topics.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        db_password = config.require_secret("dbPassword")
+        snowflake_key = config.require_secret("snowflakeKey")
+        orders_db = streamkap.PostgresqlSource("ordersDb",
+            database_hostname="db.example.com",
+            database_port=5432,
+            database_user="streamkap",
+            database_password=db_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders,public.customers")
+        warehouse = streamkap.SnowflakeDestination("warehouse",
+            snowflake_url_name="acme-analytics.snowflakecomputing.com",
+            snowflake_user_name="STREAMKAP",
+            snowflake_private_key=snowflake_key,
+            snowflake_database_name="ANALYTICS",
+            snowflake_schema_name="RAW")
+        orders_to_warehouse = streamkap.Pipeline("ordersToWarehouse",
+            source_id=orders_db.id,
+            destination_id=warehouse.id,
+            topics=[
+                "public.orders",
+                "public.customers",
+            ])
+        ```
 
         :param str resource_name: The name of the resource.
         :param PipelineArgs args: The arguments to use to populate this resource's properties.

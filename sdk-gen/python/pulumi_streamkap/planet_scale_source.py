@@ -859,6 +859,22 @@ class PlanetScaleSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        planet_scale_source = streamkap.PlanetScaleSource("planetScaleSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            vitess_keyspace="shop",
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -999,6 +1015,22 @@ class PlanetScaleSource(pulumi.CustomResource):
         A PlanetScale source (connector code `planetscale`): captures changes from PlanetScale and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "planetscale"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        planet_scale_source = streamkap.PlanetScaleSource("planetScaleSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            vitess_keyspace="shop",
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param PlanetScaleSourceArgs args: The arguments to use to populate this resource's properties.

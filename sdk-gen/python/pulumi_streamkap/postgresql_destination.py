@@ -1273,6 +1273,22 @@ class PostgresqlDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        postgresql_destination = streamkap.PostgresqlDestination("postgresqlDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] connection_password: Connection password (config key `connection.password`).
@@ -1420,6 +1436,22 @@ class PostgresqlDestination(pulumi.CustomResource):
         A PostgreSQL destination (connector code `postgresql`): delivers records from topics to PostgreSQL.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "postgresql"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        postgresql_destination = streamkap.PostgresqlDestination("postgresqlDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
 
         :param str resource_name: The name of the resource.
         :param PostgresqlDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -240,6 +240,20 @@ class ProjectKey(pulumi.CustomResource):
         file once, at creation; its secrets stay in state as secret outputs, for feeding to other resources and
         stacks. Replacing the key issues new credentials, and the outputs pass them on.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        dashboard = streamkap.ProjectKey("dashboard",
+            description="Read-only access for the operations dashboard",
+            permissions=[
+                "pipelines:read",
+                "topics:read",
+            ])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -293,6 +307,20 @@ class ProjectKey(pulumi.CustomResource):
         A project key: API credentials (and optionally a Kafka user) for a service. The service shows the credential
         file once, at creation; its secrets stay in state as secret outputs, for feeding to other resources and
         stacks. Replacing the key issues new credentials, and the outputs pass them on.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        dashboard = streamkap.ProjectKey("dashboard",
+            description="Read-only access for the operations dashboard",
+            permissions=[
+                "pipelines:read",
+                "topics:read",
+            ])
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProjectKeyArgs args: The arguments to use to populate this resource's properties.

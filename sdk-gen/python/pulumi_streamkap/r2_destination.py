@@ -984,6 +984,21 @@ class R2Destination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        r2_destination = streamkap.R2Destination("r2Destination",
+            r2_account="example-account",
+            aws_access_key_id="AKIAIOSFODNN7EXAMPLE",
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_bucket_name="example-bucket")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
@@ -1091,6 +1106,21 @@ class R2Destination(pulumi.CustomResource):
         A Cloudflare R2 destination (connector code `r2`): delivers records from topics to Cloudflare R2.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "r2"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        r2_destination = streamkap.R2Destination("r2Destination",
+            r2_account="example-account",
+            aws_access_key_id="AKIAIOSFODNN7EXAMPLE",
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_bucket_name="example-bucket")
+        ```
 
         :param str resource_name: The name of the resource.
         :param R2DestinationArgs args: The arguments to use to populate this resource's properties.

@@ -975,6 +975,21 @@ class RedisDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        redis_password = config.require_secret("redisPassword")
+        redis_destination = streamkap.RedisDestination("redisDestination",
+            redis_host="redis.example.com",
+            redis_username="streamkap",
+            redis_password=redis_password,
+            redis_key="orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.int] consumer_override_max_poll_records: Consumer override max poll records (config key `consumer.override.max.poll.records`).
@@ -1085,6 +1100,21 @@ class RedisDestination(pulumi.CustomResource):
         A Redis destination (connector code `redis`): delivers records from topics to Redis.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redis"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        redis_password = config.require_secret("redisPassword")
+        redis_destination = streamkap.RedisDestination("redisDestination",
+            redis_host="redis.example.com",
+            redis_username="streamkap",
+            redis_password=redis_password,
+            redis_key="orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param RedisDestinationArgs args: The arguments to use to populate this resource's properties.

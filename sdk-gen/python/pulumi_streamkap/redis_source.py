@@ -935,6 +935,20 @@ class RedisSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        redis_password = config.require_secret("redisPassword")
+        redis_source = streamkap.RedisSource("redisSource",
+            redis_host="redis.example.com",
+            redis_username="streamkap",
+            redis_password=redis_password)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1097,6 +1111,20 @@ class RedisSource(pulumi.CustomResource):
         A Redis source (connector code `redis`): captures changes from Redis and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "redis"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        redis_password = config.require_secret("redisPassword")
+        redis_source = streamkap.RedisSource("redisSource",
+            redis_host="redis.example.com",
+            redis_username="streamkap",
+            redis_password=redis_password)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RedisSourceArgs args: The arguments to use to populate this resource's properties.

@@ -991,6 +991,22 @@ class RedshiftDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        redshift_destination = streamkap.RedshiftDestination("redshiftDestination",
+            aws_redshift_domain="example.abc123.us-east-1.redshift.amazonaws.com",
+            aws_redshift_database="analytics",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] aws_redshift_database: AWS redshift database (config key `aws.redshift.database`).
@@ -1102,6 +1118,22 @@ class RedshiftDestination(pulumi.CustomResource):
         A Redshift destination (connector code `redshift`): delivers records from topics to Redshift.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "redshift"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        redshift_destination = streamkap.RedshiftDestination("redshiftDestination",
+            aws_redshift_domain="example.abc123.us-east-1.redshift.amazonaws.com",
+            aws_redshift_database="analytics",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
 
         :param str resource_name: The name of the resource.
         :param RedshiftDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -900,6 +900,23 @@ class S3Source(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_access_key_id = config.require_secret("awsAccessKeyId")
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        landing = streamkap.S3Source("landing",
+            aws_access_key_id=aws_access_key_id,
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_region=streamkap.S3SourceAwsS3Region.US_EAST1,
+            aws_s3_bucket_name="example-landing",
+            aws_s3_bucket_prefix="orders/")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1058,6 +1075,23 @@ class S3Source(pulumi.CustomResource):
         An Amazon S3 source (connector code `s3`): captures changes from Amazon S3 and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "s3"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_access_key_id = config.require_secret("awsAccessKeyId")
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        landing = streamkap.S3Source("landing",
+            aws_access_key_id=aws_access_key_id,
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_region=streamkap.S3SourceAwsS3Region.US_EAST1,
+            aws_s3_bucket_name="example-landing",
+            aws_s3_bucket_prefix="orders/")
+        ```
 
         :param str resource_name: The name of the resource.
         :param S3SourceArgs args: The arguments to use to populate this resource's properties.

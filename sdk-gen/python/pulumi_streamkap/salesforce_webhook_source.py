@@ -867,6 +867,15 @@ class SalesforceWebhookSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        salesforce_webhook_source = streamkap.SalesforceWebhookSource("salesforceWebhookSource")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1016,6 +1025,15 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         A Salesforce Webhook source (connector code `salesforce_webhook`): captures changes from Salesforce Webhook and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "salesforce_webhook"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        salesforce_webhook_source = streamkap.SalesforceWebhookSource("salesforceWebhookSource")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SalesforceWebhookSourceArgs args: The arguments to use to populate this resource's properties.

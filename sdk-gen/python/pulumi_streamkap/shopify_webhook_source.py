@@ -846,6 +846,15 @@ class ShopifyWebhookSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        shopify_webhook_source = streamkap.ShopifyWebhookSource("shopifyWebhookSource")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -992,6 +1001,15 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         A Shopify Webhook source (connector code `shopify_webhook`): captures changes from Shopify Webhook and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "shopify_webhook"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        shopify_webhook_source = streamkap.ShopifyWebhookSource("shopifyWebhookSource")
+        ```
 
         :param str resource_name: The name of the resource.
         :param ShopifyWebhookSourceArgs args: The arguments to use to populate this resource's properties.

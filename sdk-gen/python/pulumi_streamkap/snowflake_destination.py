@@ -1214,6 +1214,22 @@ class SnowflakeDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        snowflake_private_key = config.require_secret("snowflakePrivateKey")
+        snowflake_destination = streamkap.SnowflakeDestination("snowflakeDestination",
+            snowflake_url_name="acme-analytics.snowflakecomputing.com",
+            snowflake_user_name="STREAMKAP",
+            snowflake_private_key=snowflake_private_key,
+            snowflake_database_name="ANALYTICS",
+            snowflake_schema_name="RAW")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] apply_dynamic_table_script: Apply dynamic table script (config key `apply.dynamic.table.script`).
@@ -1354,6 +1370,22 @@ class SnowflakeDestination(pulumi.CustomResource):
         A Snowflake destination (connector code `snowflake`): delivers records from topics to Snowflake.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "snowflake"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        snowflake_private_key = config.require_secret("snowflakePrivateKey")
+        snowflake_destination = streamkap.SnowflakeDestination("snowflakeDestination",
+            snowflake_url_name="acme-analytics.snowflakecomputing.com",
+            snowflake_user_name="STREAMKAP",
+            snowflake_private_key=snowflake_private_key,
+            snowflake_database_name="ANALYTICS",
+            snowflake_schema_name="RAW")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SnowflakeDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -204,6 +204,27 @@ class Source(pulumi.CustomResource):
         """
         A change-data-capture source: reads an external system and writes its records to topics.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        db_password = config.require_secret("dbPassword")
+        orders_db = streamkap.Source("ordersDb",
+            connector="postgresql",
+            config={
+                "database.hostname.user.defined": "db.example.com",
+                "database.port.user.defined": float(5432),
+                "database.user": "streamkap",
+                "database.password": db_password,
+                "database.dbname": "shop",
+                "schema.include.list": "public",
+                "table.include.list.user.defined": "public.orders",
+            })
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         """
@@ -215,6 +236,27 @@ class Source(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A change-data-capture source: reads an external system and writes its records to topics.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        db_password = config.require_secret("dbPassword")
+        orders_db = streamkap.Source("ordersDb",
+            connector="postgresql",
+            config={
+                "database.hostname.user.defined": "db.example.com",
+                "database.port.user.defined": float(5432),
+                "database.user": "streamkap",
+                "database.password": db_password,
+                "database.dbname": "shop",
+                "schema.include.list": "public",
+                "table.include.list.user.defined": "public.orders",
+            })
+        ```
 
         :param str resource_name: The name of the resource.
         :param SourceArgs args: The arguments to use to populate this resource's properties.

@@ -307,6 +307,18 @@ class SqlJoinTransform(pulumi.CustomResource):
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        sql_join = streamkap.SqlJoinTransform("sqlJoin",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_sql_join",
+            topic_ttl="1h")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']] implementation: The code. Without it, the transform's code is left to the web console: updates keep whatever code the transform holds, and `deploy` deploys its latest version.
@@ -349,6 +361,18 @@ class SqlJoinTransform(pulumi.CustomResource):
         A `sql_join` transform: the generic `Transform` with `type: "sql_join"` fixed by the class.
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        sql_join = streamkap.SqlJoinTransform("sqlJoin",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_sql_join",
+            topic_ttl="1h")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SqlJoinTransformArgs args: The arguments to use to populate this resource's properties.

@@ -1098,6 +1098,23 @@ class SqlServerAwsSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        sql_server_aws_source = streamkap.SqlServerAwsSource("sqlServerAwsSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_names="shop",
+            schema_include_list="public",
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1268,6 +1285,23 @@ class SqlServerAwsSource(pulumi.CustomResource):
         A SQL Server (AWS RDS) source (connector code `sqlserveraws`): captures changes from SQL Server (AWS RDS) and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "sqlserveraws"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        sql_server_aws_source = streamkap.SqlServerAwsSource("sqlServerAwsSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_names="shop",
+            schema_include_list="public",
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SqlServerAwsSourceArgs args: The arguments to use to populate this resource's properties.

@@ -1096,6 +1096,22 @@ class SqlServerDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        sql_server_destination = streamkap.SqlServerDestination("sqlServerDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] connection_password: Connection password (config key `connection.password`).
@@ -1222,6 +1238,22 @@ class SqlServerDestination(pulumi.CustomResource):
         A SQL Server destination (connector code `sqlserver`): delivers records from topics to SQL Server.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "sqlserver"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        connection_password = config.require_secret("connectionPassword")
+        sql_server_destination = streamkap.SqlServerDestination("sqlServerDestination",
+            database_hostname="db.example.com",
+            database_database="shop",
+            connection_username="streamkap",
+            connection_password=connection_password,
+            table_name_prefix="streamkap_")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SqlServerDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -993,6 +993,20 @@ class StarburstDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        starburst_destination = streamkap.StarburstDestination("starburstDestination",
+            aws_access_key_id="AKIAIOSFODNN7EXAMPLE",
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_bucket_name="example-bucket")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] aws_access_key_id: AWS access key ID (config key `aws.access.key.id`).
@@ -1104,6 +1118,20 @@ class StarburstDestination(pulumi.CustomResource):
         A Starburst destination (connector code `starburst`): delivers records from topics to Starburst.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "starburst"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        aws_secret_access_key = config.require_secret("awsSecretAccessKey")
+        starburst_destination = streamkap.StarburstDestination("starburstDestination",
+            aws_access_key_id="AKIAIOSFODNN7EXAMPLE",
+            aws_secret_access_key=aws_secret_access_key,
+            aws_s3_bucket_name="example-bucket")
+        ```
 
         :param str resource_name: The name of the resource.
         :param StarburstDestinationArgs args: The arguments to use to populate this resource's properties.

@@ -758,6 +758,15 @@ class StripeWebhookSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        stripe_webhook_source = streamkap.StripeWebhookSource("stripeWebhookSource")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -890,6 +899,15 @@ class StripeWebhookSource(pulumi.CustomResource):
         A Stripe Webhook source (connector code `stripe_webhook`): captures changes from Stripe Webhook and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "stripe_webhook"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        stripe_webhook_source = streamkap.StripeWebhookSource("stripeWebhookSource")
+        ```
 
         :param str resource_name: The name of the resource.
         :param StripeWebhookSourceArgs args: The arguments to use to populate this resource's properties.

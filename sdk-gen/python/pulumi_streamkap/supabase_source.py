@@ -1196,6 +1196,23 @@ class SupabaseSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "supabase"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        supabase_source = streamkap.SupabaseSource("supabaseSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1370,6 +1387,23 @@ class SupabaseSource(pulumi.CustomResource):
         A Supabase source (connector code `supabase`): captures changes from Supabase and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "supabase"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        supabase_source = streamkap.SupabaseSource("supabaseSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            database_dbname="shop",
+            schema_include_list="public",
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param SupabaseSourceArgs args: The arguments to use to populate this resource's properties.

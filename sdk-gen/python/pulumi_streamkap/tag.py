@@ -156,6 +156,22 @@ class Tag(pulumi.CustomResource):
         Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
         with `getTags`. A pipeline given no tags gets the Development tag.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        team = streamkap.Tag("team",
+            name="team-orders",
+            description="Objects of the orders team",
+            types=[
+                "pipelines",
+                "sources",
+                "transforms",
+            ])
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -192,6 +208,22 @@ class Tag(pulumi.CustomResource):
 
         Every service also has the system tags "Development" and "Production", which cannot be changed; look them up
         with `getTags`. A pipeline given no tags gets the Development tag.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        team = streamkap.Tag("team",
+            name="team-orders",
+            description="Objects of the orders team",
+            types=[
+                "pipelines",
+                "sources",
+                "transforms",
+            ])
+        ```
 
         :param str resource_name: The name of the resource.
         :param TagArgs args: The arguments to use to populate this resource's properties.

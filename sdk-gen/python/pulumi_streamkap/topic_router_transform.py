@@ -272,6 +272,17 @@ class TopicRouterTransform(pulumi.CustomResource):
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        topic_router = streamkap.TopicRouterTransform("topicRouter",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_topic_router")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
@@ -306,6 +317,17 @@ class TopicRouterTransform(pulumi.CustomResource):
         A `topic_router` transform: the generic `Transform` with `type: "topic_router"` fixed by the class.
 
         Every setting of the connector catalogue for this transform is a typed input, checked in `pulumi preview` before anything is sent, in place of the generic transform's `config` map; code, unit test and deploys work as for `Transform`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        topic_router = streamkap.TopicRouterTransform("topicRouter",
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="orders_topic_router")
+        ```
 
         :param str resource_name: The name of the resource.
         :param TopicRouterTransformArgs args: The arguments to use to populate this resource's properties.

@@ -412,6 +412,25 @@ class Transform(pulumi.CustomResource):
         nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
         job to run.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        clean_orders = streamkap.Transform("cleanOrders",
+            type=streamkap.TransformType.MAP_FILTER,
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="clean_orders",
+            implementation={
+                "language": streamkap.TransformLanguage.JAVASCRIPT,
+                "value_transform": \"\"\"function _streamkap_transform(valueObject, keyObject, topic, timestamp) {
+          return valueObject.total > 0 ? valueObject : null;
+        }
+        \"\"\",
+            })
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -492,6 +511,25 @@ class Transform(pulumi.CustomResource):
         change, `up` writes the code as a new version and runs its unit test (failing with the diff, deploying
         nothing); when `deploy` is set, it deploys the latest version as the preview job, then live, and waits for the
         job to run.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        clean_orders = streamkap.Transform("cleanOrders",
+            type=streamkap.TransformType.MAP_FILTER,
+            input_topic_pattern="source_.*\\\\.public\\\\.orders",
+            output_topic_pattern="clean_orders",
+            implementation={
+                "language": streamkap.TransformLanguage.JAVASCRIPT,
+                "value_transform": \"\"\"function _streamkap_transform(valueObject, keyObject, topic, timestamp) {
+          return valueObject.total > 0 ? valueObject : null;
+        }
+        \"\"\",
+            })
+        ```
 
         :param str resource_name: The name of the resource.
         :param TransformArgs args: The arguments to use to populate this resource's properties.

@@ -873,6 +873,26 @@ class VitessSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        vitess_vtctld_password = config.require_secret("vitessVtctldPassword")
+        vitess_source = streamkap.VitessSource("vitessSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            vitess_keyspace="shop",
+            vitess_vtctld_host="vtctld.example.com",
+            vitess_vtctld_user="streamkap",
+            vitess_vtctld_password=vitess_vtctld_password,
+            table_include_list="public.orders")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -1014,6 +1034,26 @@ class VitessSource(pulumi.CustomResource):
         A Vitess source (connector code `vitess`): captures changes from Vitess and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "vitess"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        config = pulumi.Config()
+        database_password = config.require_secret("databasePassword")
+        vitess_vtctld_password = config.require_secret("vitessVtctldPassword")
+        vitess_source = streamkap.VitessSource("vitessSource",
+            database_hostname="db.example.com",
+            database_user="streamkap",
+            database_password=database_password,
+            vitess_keyspace="shop",
+            vitess_vtctld_host="vtctld.example.com",
+            vitess_vtctld_user="streamkap",
+            vitess_vtctld_password=vitess_vtctld_password,
+            table_include_list="public.orders")
+        ```
 
         :param str resource_name: The name of the resource.
         :param VitessSourceArgs args: The arguments to use to populate this resource's properties.

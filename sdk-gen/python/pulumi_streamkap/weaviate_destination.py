@@ -1335,6 +1335,15 @@ class WeaviateDestination(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        weaviate_destination = streamkap.WeaviateDestination("weaviateDestination")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] await_termination_ms: Await termination ms (config key `await.termination.ms`).
@@ -1503,6 +1512,15 @@ class WeaviateDestination(pulumi.CustomResource):
         A Weaviate destination (connector code `weaviate`): delivers records from topics to Weaviate.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Destination` with `connector: "weaviate"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        weaviate_destination = streamkap.WeaviateDestination("weaviateDestination")
+        ```
 
         :param str resource_name: The name of the resource.
         :param WeaviateDestinationArgs args: The arguments to use to populate this resource's properties.

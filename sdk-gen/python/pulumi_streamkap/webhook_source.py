@@ -296,6 +296,21 @@ class WebhookSource(pulumi.CustomResource):
         A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
         generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        storefront = streamkap.WebhookSource("storefront",
+            topics=[
+                "carts",
+                "checkouts",
+            ],
+            default_topic="carts",
+            add_delete_field=True)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] add_delete_field: Whether a DELETE request adds `delete: true` to the record's value, so destinations can delete the row.
@@ -355,6 +370,21 @@ class WebhookSource(pulumi.CustomResource):
         """
         A webhook source: an HTTP endpoint that turns each POST, PUT or DELETE into one record on a topic. The service
         generates its `url` of `WebhookSource` and `apiKey` of `WebhookSource` (a secret), sent in `X-API-Key`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        storefront = streamkap.WebhookSource("storefront",
+            topics=[
+                "carts",
+                "checkouts",
+            ],
+            default_topic="carts",
+            add_delete_field=True)
+        ```
 
         :param str resource_name: The name of the resource.
         :param WebhookSourceArgs args: The arguments to use to populate this resource's properties.

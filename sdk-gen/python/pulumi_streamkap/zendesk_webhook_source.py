@@ -733,6 +733,15 @@ class ZendeskWebhookSource(pulumi.CustomResource):
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
 
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        zendesk_webhook_source = streamkap.ZendeskWebhookSource("zendeskWebhookSource")
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
@@ -860,6 +869,15 @@ class ZendeskWebhookSource(pulumi.CustomResource):
         A Zendesk Webhook source (connector code `zendesk_webhook`): captures changes from Zendesk Webhook and writes them to topics.
 
         Every setting of the connector catalogue is a typed input, checked in `pulumi preview` before anything is sent. For a setting the catalogue does not list yet, use the generic `Source` with `connector: "zendesk_webhook"`.
+
+        ## Example Usage
+        ### Basic usage
+        ```python
+        import pulumi
+        import pulumi_streamkap as streamkap
+
+        zendesk_webhook_source = streamkap.ZendeskWebhookSource("zendeskWebhookSource")
+        ```
 
         :param str resource_name: The name of the resource.
         :param ZendeskWebhookSourceArgs args: The arguments to use to populate this resource's properties.

@@ -22,34 +22,34 @@ export const AlertEntityType = {
 export type AlertEntityType = (typeof AlertEntityType)[keyof typeof AlertEntityType];
 
 export const AlertType = {
-    Connector_status: "connector_status",
+    ConnectorStatus: "connector_status",
     Latency: "latency",
     Lag: "lag",
-    No_records: "no_records",
+    NoRecords: "no_records",
     Dlq: "dlq",
-    Json_column_detected: "json_column_detected",
-    Transform_status: "transform_status",
+    JsonColumnDetected: "json_column_detected",
+    TransformStatus: "transform_status",
 } as const;
 
 export type AlertType = (typeof AlertType)[keyof typeof AlertType];
 
 export const AwsS3Region = {
-    Ap_northeast_1: "ap-northeast-1",
-    Ap_northeast_2: "ap-northeast-2",
-    Ap_south_1: "ap-south-1",
-    Ap_southeast_1: "ap-southeast-1",
-    Ap_southeast_2: "ap-southeast-2",
-    Ca_central_1: "ca-central-1",
-    Cn_north_1: "cn-north-1",
-    Eu_central_1: "eu-central-1",
-    Eu_west_1: "eu-west-1",
-    Eu_west_2: "eu-west-2",
-    Sa_east_1: "sa-east-1",
-    Us_east_1: "us-east-1",
-    Us_east_2: "us-east-2",
-    Us_gov_west_1: "us-gov-west-1",
-    Us_west_1: "us-west-1",
-    Us_west_2: "us-west-2",
+    ApNortheast1: "ap-northeast-1",
+    ApNortheast2: "ap-northeast-2",
+    ApSouth1: "ap-south-1",
+    ApSoutheast1: "ap-southeast-1",
+    ApSoutheast2: "ap-southeast-2",
+    CaCentral1: "ca-central-1",
+    CnNorth1: "cn-north-1",
+    EuCentral1: "eu-central-1",
+    EuWest1: "eu-west-1",
+    EuWest2: "eu-west-2",
+    SaEast1: "sa-east-1",
+    UsEast1: "us-east-1",
+    UsEast2: "us-east-2",
+    UsGovWest1: "us-gov-west-1",
+    UsWest1: "us-west-1",
+    UsWest2: "us-west-2",
 } as const;
 
 export type AwsS3Region = (typeof AwsS3Region)[keyof typeof AwsS3Region];
@@ -64,18 +64,18 @@ export const AzureBlobDestinationFormat = {
 export type AzureBlobDestinationFormat = (typeof AzureBlobDestinationFormat)[keyof typeof AzureBlobDestinationFormat];
 
 export const BigQueryDestinationTimePartitioningType = {
-    DAY: "DAY",
-    HOUR: "HOUR",
-    MONTH: "MONTH",
-    YEAR: "YEAR",
-    NONE: "NONE",
+    Day: "DAY",
+    Hour: "HOUR",
+    Month: "MONTH",
+    Year: "YEAR",
+    None: "NONE",
 } as const;
 
 export type BigQueryDestinationTimePartitioningType = (typeof BigQueryDestinationTimePartitioningType)[keyof typeof BigQueryDestinationTimePartitioningType];
 
 export const BinaryHandlingMode = {
     Base64: "base64",
-    Base64_url_safe: "base64-url-safe",
+    Base64UrlSafe: "base64-url-safe",
     Bytes: "bytes",
     Hex: "hex",
 } as const;
@@ -83,93 +83,93 @@ export const BinaryHandlingMode = {
 export type BinaryHandlingMode = (typeof BinaryHandlingMode)[keyof typeof BinaryHandlingMode];
 
 export const ConnectionTimeZone = {
-    Africa_Cairo: "Africa/Cairo",
-    Africa_Casablanca: "Africa/Casablanca",
-    Africa_Harare: "Africa/Harare",
-    Africa_Monrovia: "Africa/Monrovia",
-    Africa_Nairobi: "Africa/Nairobi",
-    Africa_Tripoli: "Africa/Tripoli",
-    Africa_Windhoek: "Africa/Windhoek",
-    America_Araguaina: "America/Araguaina",
-    America_Asuncion: "America/Asuncion",
-    America_Bogota: "America/Bogota",
-    America_Buenos_Aires: "America/Buenos_Aires",
-    America_Caracas: "America/Caracas",
-    America_Chihuahua: "America/Chihuahua",
-    America_Cuiaba: "America/Cuiaba",
-    America_Denver: "America/Denver",
-    America_Fortaleza: "America/Fortaleza",
-    America_Guatemala: "America/Guatemala",
-    America_Halifax: "America/Halifax",
-    America_Manaus: "America/Manaus",
-    America_Matamoros: "America/Matamoros",
-    America_Monterrey: "America/Monterrey",
-    America_Montevideo: "America/Montevideo",
-    America_Phoenix: "America/Phoenix",
-    America_Santiago: "America/Santiago",
-    America_Tijuana: "America/Tijuana",
-    Asia_Amman: "Asia/Amman",
-    Asia_Ashgabat: "Asia/Ashgabat",
-    Asia_Baghdad: "Asia/Baghdad",
-    Asia_Baku: "Asia/Baku",
-    Asia_Bangkok: "Asia/Bangkok",
-    Asia_Beirut: "Asia/Beirut",
-    Asia_Calcutta: "Asia/Calcutta",
-    Asia_Damascus: "Asia/Damascus",
-    Asia_Dhaka: "Asia/Dhaka",
-    Asia_Irkutsk: "Asia/Irkutsk",
-    Asia_Jerusalem: "Asia/Jerusalem",
-    Asia_Kabul: "Asia/Kabul",
-    Asia_Karachi: "Asia/Karachi",
-    Asia_Kathmandu: "Asia/Kathmandu",
-    Asia_Krasnoyarsk: "Asia/Krasnoyarsk",
-    Asia_Magadan: "Asia/Magadan",
-    Asia_Muscat: "Asia/Muscat",
-    Asia_Novosibirsk: "Asia/Novosibirsk",
-    Asia_Riyadh: "Asia/Riyadh",
-    Asia_Seoul: "Asia/Seoul",
-    Asia_Shanghai: "Asia/Shanghai",
-    Asia_Singapore: "Asia/Singapore",
-    Asia_Taipei: "Asia/Taipei",
-    Asia_Tehran: "Asia/Tehran",
-    Asia_Tokyo: "Asia/Tokyo",
-    Asia_Ulaanbaatar: "Asia/Ulaanbaatar",
-    Asia_Vladivostok: "Asia/Vladivostok",
-    Asia_Yakutsk: "Asia/Yakutsk",
-    Asia_Yerevan: "Asia/Yerevan",
-    Atlantic_Azores: "Atlantic/Azores",
-    Australia_Adelaide: "Australia/Adelaide",
-    Australia_Brisbane: "Australia/Brisbane",
-    Australia_Darwin: "Australia/Darwin",
-    Australia_Hobart: "Australia/Hobart",
-    Australia_Perth: "Australia/Perth",
-    Australia_Sydney: "Australia/Sydney",
-    Brazil_East: "Brazil/East",
-    Canada_Newfoundland: "Canada/Newfoundland",
-    Canada_Saskatchewan: "Canada/Saskatchewan",
-    Canada_Yukon: "Canada/Yukon",
-    Europe_Amsterdam: "Europe/Amsterdam",
-    Europe_Athens: "Europe/Athens",
-    Europe_Dublin: "Europe/Dublin",
-    Europe_Helsinki: "Europe/Helsinki",
-    Europe_Istanbul: "Europe/Istanbul",
-    Europe_Kaliningrad: "Europe/Kaliningrad",
-    Europe_Moscow: "Europe/Moscow",
-    Europe_Paris: "Europe/Paris",
-    Europe_Prague: "Europe/Prague",
-    Europe_Sarajevo: "Europe/Sarajevo",
-    Pacific_Auckland: "Pacific/Auckland",
-    Pacific_Fiji: "Pacific/Fiji",
-    Pacific_Guam: "Pacific/Guam",
-    Pacific_Honolulu: "Pacific/Honolulu",
-    Pacific_Samoa: "Pacific/Samoa",
-    SERVER: "SERVER",
-    US_Alaska: "US/Alaska",
-    US_Central: "US/Central",
-    US_East_Indiana: "US/East-Indiana",
-    US_Eastern: "US/Eastern",
-    US_Pacific: "US/Pacific",
-    UTC: "UTC",
+    AfricaCairo: "Africa/Cairo",
+    AfricaCasablanca: "Africa/Casablanca",
+    AfricaHarare: "Africa/Harare",
+    AfricaMonrovia: "Africa/Monrovia",
+    AfricaNairobi: "Africa/Nairobi",
+    AfricaTripoli: "Africa/Tripoli",
+    AfricaWindhoek: "Africa/Windhoek",
+    AmericaAraguaina: "America/Araguaina",
+    AmericaAsuncion: "America/Asuncion",
+    AmericaBogota: "America/Bogota",
+    AmericaBuenosAires: "America/Buenos_Aires",
+    AmericaCaracas: "America/Caracas",
+    AmericaChihuahua: "America/Chihuahua",
+    AmericaCuiaba: "America/Cuiaba",
+    AmericaDenver: "America/Denver",
+    AmericaFortaleza: "America/Fortaleza",
+    AmericaGuatemala: "America/Guatemala",
+    AmericaHalifax: "America/Halifax",
+    AmericaManaus: "America/Manaus",
+    AmericaMatamoros: "America/Matamoros",
+    AmericaMonterrey: "America/Monterrey",
+    AmericaMontevideo: "America/Montevideo",
+    AmericaPhoenix: "America/Phoenix",
+    AmericaSantiago: "America/Santiago",
+    AmericaTijuana: "America/Tijuana",
+    AsiaAmman: "Asia/Amman",
+    AsiaAshgabat: "Asia/Ashgabat",
+    AsiaBaghdad: "Asia/Baghdad",
+    AsiaBaku: "Asia/Baku",
+    AsiaBangkok: "Asia/Bangkok",
+    AsiaBeirut: "Asia/Beirut",
+    AsiaCalcutta: "Asia/Calcutta",
+    AsiaDamascus: "Asia/Damascus",
+    AsiaDhaka: "Asia/Dhaka",
+    AsiaIrkutsk: "Asia/Irkutsk",
+    AsiaJerusalem: "Asia/Jerusalem",
+    AsiaKabul: "Asia/Kabul",
+    AsiaKarachi: "Asia/Karachi",
+    AsiaKathmandu: "Asia/Kathmandu",
+    AsiaKrasnoyarsk: "Asia/Krasnoyarsk",
+    AsiaMagadan: "Asia/Magadan",
+    AsiaMuscat: "Asia/Muscat",
+    AsiaNovosibirsk: "Asia/Novosibirsk",
+    AsiaRiyadh: "Asia/Riyadh",
+    AsiaSeoul: "Asia/Seoul",
+    AsiaShanghai: "Asia/Shanghai",
+    AsiaSingapore: "Asia/Singapore",
+    AsiaTaipei: "Asia/Taipei",
+    AsiaTehran: "Asia/Tehran",
+    AsiaTokyo: "Asia/Tokyo",
+    AsiaUlaanbaatar: "Asia/Ulaanbaatar",
+    AsiaVladivostok: "Asia/Vladivostok",
+    AsiaYakutsk: "Asia/Yakutsk",
+    AsiaYerevan: "Asia/Yerevan",
+    AtlanticAzores: "Atlantic/Azores",
+    AustraliaAdelaide: "Australia/Adelaide",
+    AustraliaBrisbane: "Australia/Brisbane",
+    AustraliaDarwin: "Australia/Darwin",
+    AustraliaHobart: "Australia/Hobart",
+    AustraliaPerth: "Australia/Perth",
+    AustraliaSydney: "Australia/Sydney",
+    BrazilEast: "Brazil/East",
+    CanadaNewfoundland: "Canada/Newfoundland",
+    CanadaSaskatchewan: "Canada/Saskatchewan",
+    CanadaYukon: "Canada/Yukon",
+    EuropeAmsterdam: "Europe/Amsterdam",
+    EuropeAthens: "Europe/Athens",
+    EuropeDublin: "Europe/Dublin",
+    EuropeHelsinki: "Europe/Helsinki",
+    EuropeIstanbul: "Europe/Istanbul",
+    EuropeKaliningrad: "Europe/Kaliningrad",
+    EuropeMoscow: "Europe/Moscow",
+    EuropeParis: "Europe/Paris",
+    EuropePrague: "Europe/Prague",
+    EuropeSarajevo: "Europe/Sarajevo",
+    PacificAuckland: "Pacific/Auckland",
+    PacificFiji: "Pacific/Fiji",
+    PacificGuam: "Pacific/Guam",
+    PacificHonolulu: "Pacific/Honolulu",
+    PacificSamoa: "Pacific/Samoa",
+    Server: "SERVER",
+    UsAlaska: "US/Alaska",
+    UsCentral: "US/Central",
+    UsEastIndiana: "US/East-Indiana",
+    UsEastern: "US/Eastern",
+    UsPacific: "US/Pacific",
+    Utc: "UTC",
 } as const;
 
 export type ConnectionTimeZone = (typeof ConnectionTimeZone)[keyof typeof ConnectionTimeZone];
@@ -202,38 +202,38 @@ export const CursorOversizeHandlingMode = {
 export type CursorOversizeHandlingMode = (typeof CursorOversizeHandlingMode)[keyof typeof CursorOversizeHandlingMode];
 
 export const DatabricksDestinationConsumerWaitTimeForLargerBatchMs = {
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_500: "500",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_5000: "5000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_10000: "10000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_20000: "20000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_30000: "30000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_60000: "60000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_120000: "120000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_180000: "180000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_240000: "240000",
-    DatabricksDestinationConsumerWaitTimeForLargerBatchMs_300000: "300000",
+    Value500: "500",
+    Value5000: "5000",
+    Value10000: "10000",
+    Value20000: "20000",
+    Value30000: "30000",
+    Value60000: "60000",
+    Value120000: "120000",
+    Value180000: "180000",
+    Value240000: "240000",
+    Value300000: "300000",
 } as const;
 
 export type DatabricksDestinationConsumerWaitTimeForLargerBatchMs = (typeof DatabricksDestinationConsumerWaitTimeForLargerBatchMs)[keyof typeof DatabricksDestinationConsumerWaitTimeForLargerBatchMs];
 
 export const DatabricksDestinationPartitionMode = {
-    By_topic: "by_topic",
-    By_partition: "by_partition",
-    By_topic_and_partition: "by_topic_and_partition",
+    ByTopic: "by_topic",
+    ByPartition: "by_partition",
+    ByTopicAndPartition: "by_topic_and_partition",
 } as const;
 
 export type DatabricksDestinationPartitionMode = (typeof DatabricksDestinationPartitionMode)[keyof typeof DatabricksDestinationPartitionMode];
 
 export const DocumentDbSourceTransformsUnwrapArrayEncoding = {
     Array: "array",
-    Array_string: "array_string",
+    ArrayString: "array_string",
 } as const;
 
 export type DocumentDbSourceTransformsUnwrapArrayEncoding = (typeof DocumentDbSourceTransformsUnwrapArrayEncoding)[keyof typeof DocumentDbSourceTransformsUnwrapArrayEncoding];
 
 export const DocumentIdStrategy = {
-    Field_ID: "Field ID",
-    Kafka_ID: "Kafka ID",
+    FieldId: "Field ID",
+    KafkaId: "Kafka ID",
     None: "None",
 } as const;
 
@@ -270,17 +270,17 @@ export const FileCompressionType = {
 export type FileCompressionType = (typeof FileCompressionType)[keyof typeof FileCompressionType];
 
 export const FileFormat = {
-    CSV: "CSV",
-    JSON_Array: "JSON Array",
-    JSON_Lines: "JSON Lines",
+    Csv: "CSV",
+    JsonArray: "JSON Array",
+    JsonLines: "JSON Lines",
     Parquet: "Parquet",
 } as const;
 
 export type FileFormat = (typeof FileFormat)[keyof typeof FileFormat];
 
 export const HttpSinkDestinationDecimalFormat = {
-    BASE64: "BASE64",
-    NUMERIC: "NUMERIC",
+    Base64: "BASE64",
+    Numeric: "NUMERIC",
 } as const;
 
 export type HttpSinkDestinationDecimalFormat = (typeof HttpSinkDestinationDecimalFormat)[keyof typeof HttpSinkDestinationDecimalFormat];
@@ -309,22 +309,22 @@ export const IcebergDestinationIcebergCatalogAuthMode = {
 export type IcebergDestinationIcebergCatalogAuthMode = (typeof IcebergDestinationIcebergCatalogAuthMode)[keyof typeof IcebergDestinationIcebergCatalogAuthMode];
 
 export const IcebergDestinationIcebergCatalogClientRegion = {
-    Ap_south_1: "ap-south-1",
-    Eu_west_2: "eu-west-2",
-    Eu_west_1: "eu-west-1",
-    Ap_northeast_2: "ap-northeast-2",
-    Ap_northeast_1: "ap-northeast-1",
-    Ca_central_1: "ca-central-1",
-    Sa_east_1: "sa-east-1",
-    Cn_north_1: "cn-north-1",
-    Us_gov_west_1: "us-gov-west-1",
-    Ap_southeast_1: "ap-southeast-1",
-    Ap_southeast_2: "ap-southeast-2",
-    Eu_central_1: "eu-central-1",
-    Us_east_1: "us-east-1",
-    Us_east_2: "us-east-2",
-    Us_west_1: "us-west-1",
-    Us_west_2: "us-west-2",
+    ApSouth1: "ap-south-1",
+    EuWest2: "eu-west-2",
+    EuWest1: "eu-west-1",
+    ApNortheast2: "ap-northeast-2",
+    ApNortheast1: "ap-northeast-1",
+    CaCentral1: "ca-central-1",
+    SaEast1: "sa-east-1",
+    CnNorth1: "cn-north-1",
+    UsGovWest1: "us-gov-west-1",
+    ApSoutheast1: "ap-southeast-1",
+    ApSoutheast2: "ap-southeast-2",
+    EuCentral1: "eu-central-1",
+    UsEast1: "us-east-1",
+    UsEast2: "us-east-2",
+    UsWest1: "us-west-1",
+    UsWest2: "us-west-2",
     Auto: "auto",
 } as const;
 
@@ -353,32 +353,32 @@ export const InsertMode = {
 export type InsertMode = (typeof InsertMode)[keyof typeof InsertMode];
 
 export const KafkaAclOperation = {
-    ALL: "ALL",
-    ALTER: "ALTER",
-    ALTER_CONFIGS: "ALTER_CONFIGS",
-    CREATE: "CREATE",
-    DELETE: "DELETE",
-    DESCRIBE: "DESCRIBE",
-    DESCRIBE_CONFIGS: "DESCRIBE_CONFIGS",
-    READ: "READ",
-    WRITE: "WRITE",
+    All: "ALL",
+    Alter: "ALTER",
+    AlterConfigs: "ALTER_CONFIGS",
+    Create: "CREATE",
+    Delete: "DELETE",
+    Describe: "DESCRIBE",
+    DescribeConfigs: "DESCRIBE_CONFIGS",
+    Read: "READ",
+    Write: "WRITE",
 } as const;
 
 export type KafkaAclOperation = (typeof KafkaAclOperation)[keyof typeof KafkaAclOperation];
 
 export const KafkaAclPatternType = {
-    LITERAL: "LITERAL",
-    PREFIXED: "PREFIXED",
+    Literal: "LITERAL",
+    Prefixed: "PREFIXED",
 } as const;
 
 export type KafkaAclPatternType = (typeof KafkaAclPatternType)[keyof typeof KafkaAclPatternType];
 
 export const KafkaAclResourceType = {
-    TOPIC: "TOPIC",
-    GROUP: "GROUP",
-    CLUSTER: "CLUSTER",
-    TRANSACTIONAL_ID: "TRANSACTIONAL_ID",
-    DELEGATION_TOKEN: "DELEGATION_TOKEN",
+    Topic: "TOPIC",
+    Group: "GROUP",
+    Cluster: "CLUSTER",
+    TransactionalId: "TRANSACTIONAL_ID",
+    DelegationToken: "DELEGATION_TOKEN",
 } as const;
 
 export type KafkaAclResourceType = (typeof KafkaAclResourceType)[keyof typeof KafkaAclResourceType];
@@ -414,8 +414,8 @@ export const MariaDbSourceDatabaseSslMode = {
 export type MariaDbSourceDatabaseSslMode = (typeof MariaDbSourceDatabaseSslMode)[keyof typeof MariaDbSourceDatabaseSslMode];
 
 export const NullSentinelMode = {
-    NONE: "NONE",
-    TYPE_MIN: "TYPE_MIN",
+    None: "NONE",
+    TypeMin: "TYPE_MIN",
 } as const;
 
 export type NullSentinelMode = (typeof NullSentinelMode)[keyof typeof NullSentinelMode];
@@ -428,8 +428,8 @@ export const OffsetResetTarget = {
 export type OffsetResetTarget = (typeof OffsetResetTarget)[keyof typeof OffsetResetTarget];
 
 export const OversizedFieldBehavior = {
-    NULLIFY: "NULLIFY",
-    TRUNCATE: "TRUNCATE",
+    Nullify: "NULLIFY",
+    Truncate: "TRUNCATE",
 } as const;
 
 export type OversizedFieldBehavior = (typeof OversizedFieldBehavior)[keyof typeof OversizedFieldBehavior];
@@ -442,17 +442,17 @@ export type PostProcessor = (typeof PostProcessor)[keyof typeof PostProcessor];
 
 export const PrimaryKeyMode = {
     None: "none",
-    Record_key: "record_key",
-    Record_value: "record_value",
+    RecordKey: "record_key",
+    RecordValue: "record_value",
 } as const;
 
 export type PrimaryKeyMode = (typeof PrimaryKeyMode)[keyof typeof PrimaryKeyMode];
 
 export const ProjectKeyToolProfile = {
     Full: "full",
-    Read_only: "read-only",
-    Agent_operator: "agent-operator",
-    Infra_admin: "infra-admin",
+    ReadOnly: "read-only",
+    AgentOperator: "agent-operator",
+    InfraAdmin: "infra-admin",
 } as const;
 
 export type ProjectKeyToolProfile = (typeof ProjectKeyToolProfile)[keyof typeof ProjectKeyToolProfile];
@@ -473,15 +473,15 @@ export const RedisSourceConnectorClassType = {
 export type RedisSourceConnectorClassType = (typeof RedisSourceConnectorClassType)[keyof typeof RedisSourceConnectorClassType];
 
 export const RedisSourceMode = {
-    LIVE: "LIVE",
-    LIVEONLY: "LIVEONLY",
+    Live: "LIVE",
+    Liveonly: "LIVEONLY",
 } as const;
 
 export type RedisSourceMode = (typeof RedisSourceMode)[keyof typeof RedisSourceMode];
 
 export const RedisSourceRedisStreamDelivery = {
-    At_Least_Once: "At Least Once",
-    At_Most_Once: "At Most Once",
+    AtLeastOnce: "At Least Once",
+    AtMostOnce: "At Most Once",
 } as const;
 
 export type RedisSourceRedisStreamDelivery = (typeof RedisSourceRedisStreamDelivery)[keyof typeof RedisSourceRedisStreamDelivery];
@@ -494,36 +494,36 @@ export const RedisSourceRedisStreamOffset = {
 export type RedisSourceRedisStreamOffset = (typeof RedisSourceRedisStreamOffset)[keyof typeof RedisSourceRedisStreamOffset];
 
 export const ReplayWindow = {
-    Zero: "0",
-    ReplayWindow_7d: "7d",
-    ReplayWindow_3d: "3d",
-    ReplayWindow_24h: "24h",
-    ReplayWindow_10m: "10m",
+    Value0: "0",
+    Value7d: "7d",
+    Value3d: "3d",
+    Value24h: "24h",
+    Value10m: "10m",
 } as const;
 
 export type ReplayWindow = (typeof ReplayWindow)[keyof typeof ReplayWindow];
 
 export const S3FileFormat = {
-    JSON_Array: "JSON Array",
-    JSON_Lines: "JSON Lines",
+    JsonArray: "JSON Array",
+    JsonLines: "JSON Lines",
     Parquet: "Parquet",
 } as const;
 
 export type S3FileFormat = (typeof S3FileFormat)[keyof typeof S3FileFormat];
 
 export const S3SourceAwsS3Region = {
-    Eu_west_2: "eu-west-2",
-    Eu_west_1: "eu-west-1",
-    Eu_central_1: "eu-central-1",
-    Ap_south_1: "ap-south-1",
-    Ap_northeast_2: "ap-northeast-2",
-    Ap_northeast_1: "ap-northeast-1",
-    Ap_southeast_1: "ap-southeast-1",
-    Ap_southeast_2: "ap-southeast-2",
-    Us_east_1: "us-east-1",
-    Us_east_2: "us-east-2",
-    Us_west_1: "us-west-1",
-    Us_west_2: "us-west-2",
+    EuWest2: "eu-west-2",
+    EuWest1: "eu-west-1",
+    EuCentral1: "eu-central-1",
+    ApSouth1: "ap-south-1",
+    ApNortheast2: "ap-northeast-2",
+    ApNortheast1: "ap-northeast-1",
+    ApSoutheast1: "ap-southeast-1",
+    ApSoutheast2: "ap-southeast-2",
+    UsEast1: "us-east-1",
+    UsEast2: "us-east-2",
+    UsWest1: "us-west-1",
+    UsWest2: "us-west-2",
 } as const;
 
 export type S3SourceAwsS3Region = (typeof S3SourceAwsS3Region)[keyof typeof S3SourceAwsS3Region];
@@ -585,7 +585,7 @@ export type TagFilterType = (typeof TagFilterType)[keyof typeof TagFilterType];
 export const TopicCleanupPolicy = {
     Delete: "delete",
     Compact: "compact",
-    Delete_compact: "delete,compact",
+    DeleteCompact: "delete,compact",
 } as const;
 
 export type TopicCleanupPolicy = (typeof TopicCleanupPolicy)[keyof typeof TopicCleanupPolicy];
@@ -624,38 +624,38 @@ export const TopicMetricsWindowUnit = {
 export type TopicMetricsWindowUnit = (typeof TopicMetricsWindowUnit)[keyof typeof TopicMetricsWindowUnit];
 
 export const TransformLanguage = {
-    PYTHON: "PYTHON",
-    JAVASCRIPT: "JAVASCRIPT",
-    SQL: "SQL",
+    Python: "PYTHON",
+    Javascript: "JAVASCRIPT",
+    Sql: "SQL",
 } as const;
 
 export type TransformLanguage = (typeof TransformLanguage)[keyof typeof TransformLanguage];
 
 export const TransformType = {
-    Fan_out: "fan_out",
-    Sql_join: "sql_join",
+    FanOut: "fan_out",
+    SqlJoin: "sql_join",
     Enrich: "enrich",
-    Enrich_async: "enrich_async",
-    Map_filter: "map_filter",
-    Toast_handling: "toast_handling",
-    Un_nesting: "un_nesting",
+    EnrichAsync: "enrich_async",
+    MapFilter: "map_filter",
+    ToastHandling: "toast_handling",
+    UnNesting: "un_nesting",
     Rollup: "rollup",
-    Topic_router: "topic_router",
+    TopicRouter: "topic_router",
 } as const;
 
 export type TransformType = (typeof TransformType)[keyof typeof TransformType];
 
 export const UnknownPayloadTypeBehavior = {
-    DEFAULT_TOPIC: "DEFAULT_TOPIC",
-    FAIL: "FAIL",
-    SKIP: "SKIP",
+    DefaultTopic: "DEFAULT_TOPIC",
+    Fail: "FAIL",
+    Skip: "SKIP",
 } as const;
 
 export type UnknownPayloadTypeBehavior = (typeof UnknownPayloadTypeBehavior)[keyof typeof UnknownPayloadTypeBehavior];
 
 export const UnwrapArrayEncoding = {
     Array: "array",
-    Array_string: "array_string",
+    ArrayString: "array_string",
     String: "string",
 } as const;
 
@@ -669,43 +669,43 @@ export const UnwrapDocumentEncoding = {
 export type UnwrapDocumentEncoding = (typeof UnwrapDocumentEncoding)[keyof typeof UnwrapDocumentEncoding];
 
 export const VitessTabletType = {
-    MASTER: "MASTER",
-    RDONLY: "RDONLY",
-    REPLICA: "REPLICA",
+    Master: "MASTER",
+    Rdonly: "RDONLY",
+    Replica: "REPLICA",
 } as const;
 
 export type VitessTabletType = (typeof VitessTabletType)[keyof typeof VitessTabletType];
 
 export const WeaviateDestinationConsistencyLevel = {
-    ALL: "ALL",
-    ONE: "ONE",
-    QUORUM: "QUORUM",
+    All: "ALL",
+    One: "ONE",
+    Quorum: "QUORUM",
 } as const;
 
 export type WeaviateDestinationConsistencyLevel = (typeof WeaviateDestinationConsistencyLevel)[keyof typeof WeaviateDestinationConsistencyLevel];
 
 export const WeaviateDestinationVectorStrategy = {
     None: "None",
-    Field_Vector: "Field Vector",
+    FieldVector: "Field Vector",
 } as const;
 
 export type WeaviateDestinationVectorStrategy = (typeof WeaviateDestinationVectorStrategy)[keyof typeof WeaviateDestinationVectorStrategy];
 
 export const WeaviateDestinationWeaviateAuthScheme = {
-    NONE: "NONE",
-    API_KEY: "API_KEY",
-    OIDC_CLIENT_CREDENTIALS: "OIDC_CLIENT_CREDENTIALS",
+    None: "NONE",
+    ApiKey: "API_KEY",
+    OidcClientCredentials: "OIDC_CLIENT_CREDENTIALS",
 } as const;
 
 export type WeaviateDestinationWeaviateAuthScheme = (typeof WeaviateDestinationWeaviateAuthScheme)[keyof typeof WeaviateDestinationWeaviateAuthScheme];
 
 export const WeaviateDestinationWeaviateVectorizer = {
     None: "none",
-    Text2vec_weaviate: "text2vec-weaviate",
-    Text2vec_cohere: "text2vec-cohere",
-    Text2vec_jinaai: "text2vec-jinaai",
-    Text2vec_openai: "text2vec-openai",
-    Text2vec_voyageai: "text2vec-voyageai",
+    Text2vecWeaviate: "text2vec-weaviate",
+    Text2vecCohere: "text2vec-cohere",
+    Text2vecJinaai: "text2vec-jinaai",
+    Text2vecOpenai: "text2vec-openai",
+    Text2vecVoyageai: "text2vec-voyageai",
 } as const;
 
 export type WeaviateDestinationWeaviateVectorizer = (typeof WeaviateDestinationWeaviateVectorizer)[keyof typeof WeaviateDestinationWeaviateVectorizer];

@@ -1,0 +1,4 @@
+resource ci "streamkap:index:ClientCredential" {
+  roles       = ["viewer"]
+  description = "CI checks"
+}

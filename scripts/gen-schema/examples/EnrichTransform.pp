@@ -1,0 +1,4 @@
+resource enrich "streamkap:index:EnrichTransform" {
+  inputTopicPattern  = "source_.*\\.public\\.orders"
+  outputTopicPattern = "orders_enrich"
+}

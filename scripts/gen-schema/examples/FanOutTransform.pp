@@ -1,0 +1,4 @@
+resource fanOut "streamkap:index:FanOutTransform" {
+  inputTopicPattern  = "source_.*\\.public\\.orders"
+  outputTopicPattern = "orders_fan_out"
+}

@@ -1,0 +1,4 @@
+resource rollup "streamkap:index:RollupTransform" {
+  inputTopicPattern  = "source_.*\\.public\\.orders"
+  outputTopicPattern = "orders_rollup"
+}

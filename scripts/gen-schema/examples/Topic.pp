@@ -1,0 +1,4 @@
+resource events "streamkap:index:Topic" {
+  name       = "events"
+  partitions = 3
+}

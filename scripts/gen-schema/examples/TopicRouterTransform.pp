@@ -1,0 +1,4 @@
+resource topicRouter "streamkap:index:TopicRouterTransform" {
+  inputTopicPattern  = "source_.*\\.public\\.orders"
+  outputTopicPattern = "orders_topic_router"
+}

@@ -1,0 +1,5 @@
+resource storefront "streamkap:index:WebhookSource" {
+  topics         = ["carts", "checkouts"]
+  defaultTopic   = "carts"
+  addDeleteField = true
+}

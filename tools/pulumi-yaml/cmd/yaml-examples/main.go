@@ -1,0 +1,133 @@
+// yaml-examples writes each PCL example of a folder as a Pulumi YAML program, with Pulumi YAML's own program
+// generator (the one `pulumi convert --language yaml` runs): the YAML of the schema's examples
+// (scripts/gen-schema/examples.ts). It lives beside the YAML language host because that generator pins its own
+// github.com/pulumi/pulumi/pkg, older than tools/pulumi-cli's.
+//
+//	yaml-examples <schema.json> <PCL dir> <out dir>
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/blang/semver"
+	yamlgen "github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// onePackage serves the bound schema to the program binder, and nothing else.
+type onePackage struct{ pkg *schema.Package }
+
+func (l onePackage) load(name string) (*schema.Package, error) {
+	if name != l.pkg.Name {
+		return nil, fmt.Errorf("an example may only use package %q, not %q", l.pkg.Name, name)
+	}
+	return l.pkg, nil
+}
+
+func (l onePackage) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
+	return l.load(name)
+}
+
+func (l onePackage) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.load(d.Name)
+}
+
+func (l onePackage) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
+	pkg, err := l.load(name)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Reference(), nil
+}
+
+func (l onePackage) LoadPackageReferenceV2(
+	_ context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, nil)
+}
+
+func main() {
+	if len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: yaml-examples <schema.json> <PCL dir> <out dir>")
+		os.Exit(2)
+	}
+	data, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		fail(err)
+	}
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(data, &spec); err != nil {
+		fail(err)
+	}
+	pkg, diags, err := schema.BindSpec(spec, onePackage{}, schema.ValidationOptions{})
+	if err != nil {
+		fail(err)
+	}
+	if diags.HasErrors() {
+		fail(diags)
+	}
+	sources, err := filepath.Glob(filepath.Join(os.Args[2], "*.pp"))
+	if err != nil {
+		fail(err)
+	}
+	sort.Strings(sources)
+	for _, source := range sources {
+		if err := writeExample(pkg, source, os.Args[3]); err != nil {
+			fail(fmt.Errorf("%s: %w", source, err))
+		}
+	}
+	fmt.Printf("yaml: %d programs\n", len(sources))
+}
+
+// writeExample binds one program strictly and writes <out>/<name>/yaml/Main.yaml.
+func writeExample(pkg *schema.Package, source, out string) error {
+	text, err := os.ReadFile(source)
+	if err != nil {
+		return err
+	}
+	parser := syntax.NewParser()
+	if err := parser.ParseFile(strings.NewReader(string(text)), filepath.Base(source)); err != nil {
+		return err
+	}
+	if parser.Diagnostics.HasErrors() {
+		return parser.Diagnostics
+	}
+	program, diags, err := pcl.BindProgram(parser.Files, pcl.Loader(onePackage{pkg}))
+	if err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return diags
+	}
+	files, diags, err := yamlgen.GenerateProgram(program)
+	if err != nil {
+		return err
+	}
+	if diags.HasErrors() {
+		return diags
+	}
+	name := strings.TrimSuffix(filepath.Base(source), ".pp")
+	for file, content := range files {
+		path := filepath.Join(out, name, "yaml", file)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
