@@ -66,6 +66,26 @@ test("the tarball holds what users run, built, and nothing of the repository's o
     "examples/go/go.mod",
   ];
   expect(expected.filter((file) => !files.includes(file))).toEqual([]);
+  // Everything the tarball holds, by where it sits: a new kind of file in the package is a decision, made here.
+  const places = new Set(
+    files.map((file) => (file.startsWith("dist/") ? file.split("/").slice(0, 2).join("/") : file.split("/")[0])),
+  );
+  expect([...places].sort()).toEqual([
+    "CHANGELOG.md",
+    "LICENSE",
+    "README.md",
+    "bin",
+    "dist/catalogue",
+    "dist/cli",
+    "dist/provider",
+    "dist/sdk",
+    "dist/server",
+    "docs",
+    "examples",
+    "package.json",
+    "plugin",
+    "schema.json",
+  ]);
   // What only this repository's own builds and tests use.
   const internal = files.filter((file) => /^(dist\/)?(tests|bench|scripts|tools)\/|^sdk-gen\//.test(file));
   expect(internal).toEqual([]);
