@@ -6,7 +6,8 @@
  * - From the release folder alone, with no Node.js on PATH (issue #41): the plugin's executable, which carries its
  *   own Node.js, serves the local API server (`pulumi-resource-streamkap local`), and the YAML, Python and Go
  *   quickstarts of the release's examples archive run up, a no-op preview and destroy against it through the
- *   installed plugin, on the release's wheel and Go module proxy.
+ *   installed plugin, on the release's wheel and Go module proxy. A misspelled or impossible provider setting
+ *   fails the preview, through the installed plugin and through the package installed from the registry.
  * - Both tarballs are published to a real npm registry (Verdaccio, tests/harness/npm-registry.ts). A fresh
  *   TypeScript project `npm install`s `pulumi-streamkap` from it and runs the quickstart as written; another
  *   installs `@streamkap/pulumi` and runs the quickstart through the installed plugin. What `pulumi-streamkap
@@ -258,6 +259,18 @@ test("the YAML quickstart of the release's examples runs on the plugin pulumi pl
   const outputs = await upQuickstart(made);
   expect(outputs.topicId).toBe(`events-${made.stack.name}`);
   await previewAndDestroy(made);
+
+  // A misspelled setting and a value a setting cannot take fail the preview in the plugin's config check.
+  await made.stack.setConfig("streamkap:maxConcurency", { value: "4" });
+  await made.stack.setConfig("streamkap:callTimeoutMs", { value: "soon" });
+  const refused = await runPulumi(made, ["preview"], made.env);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stdout + refused.stderr).toContain(
+    "stack config streamkap:maxConcurency is not a setting of the Streamkap provider: did you mean streamkap:maxConcurrency?",
+  );
+  expect(refused.stdout + refused.stderr).toContain(
+    "stack config streamkap:callTimeoutMs must be a positive whole number",
+  );
 }, 300_000);
 
 test("the plugin's single executable trusts a private CA named by NODE_EXTRA_CA_CERTS, and only then", async () => {
@@ -448,6 +461,14 @@ test("pulumi-streamkap from the registry runs the quickstart as written under Ty
   typeCheck(exported);
 
   await previewAndDestroy(made);
+
+  // The installed package checks the provider's settings too, before any call.
+  await made.stack.setConfig("streamkap:maxConcurency", { value: "4" });
+  const refused = await runPulumi(made, ["preview"], made.env);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stdout + refused.stderr).toContain(
+    "stack config streamkap:maxConcurency is not a setting of the Streamkap provider: did you mean streamkap:maxConcurrency?",
+  );
 }, 600_000);
 
 test("@streamkap/pulumi from the registry runs the quickstart through the installed plugin under TypeScript 5.9; pulumi import's code compiles", async () => {
