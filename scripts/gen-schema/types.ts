@@ -54,9 +54,9 @@ export const pascal = (name: string) =>
   name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, _sep, c: string) => c.toUpperCase());
 
 /**
- * An enum value's member name in every SDK, chosen rather than left to each generator: without one, they derive
- * names that differ by language (TypeScript `Connector_status`, Go `AlertType_CONNECTOR_STATUS`) and between a
- * generator's SDK and its own program generator (Go's writes `AlertType_Connector_status`, which the SDK lacks).
+ * An enum value's member name in every SDK, chosen rather than left to each generator: without one, each derives a
+ * name from the value as it is (TypeScript and C# `Connector_status`, Go `AlertType_Connector_status`), a name
+ * nobody would choose and, once released, a promise in every language.
  * The value's words in PascalCase: `connector_status` → `ConnectorStatus`, `us-east-1` → `UsEast1`, `READ` → `Read`.
  */
 export function enumMemberName(value: string | number): string {

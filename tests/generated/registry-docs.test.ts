@@ -8,6 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { toolAt } from "../../scripts/gen-sdks";
+
 const repoRoot = path.resolve(__dirname, "../../..");
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "streamkap-registry-docs-"));
 const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8")) as {
@@ -17,8 +19,7 @@ const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema.json"), "u
 const pageOf = (token: string) => path.join(out, (token.split(":").at(-1) ?? token).toLowerCase(), "_index.md");
 
 beforeAll(() => {
-  const generator = process.env.PULUMI_STREAMKAP_DOCS_GEN;
-  if (!generator) throw new Error("PULUMI_STREAMKAP_DOCS_GEN is not set: run the tests through scripts/toolchain.sh");
+  const generator = toolAt("PULUMI_STREAMKAP_DOCS_GEN", "pulumi-docs-gen");
   execFileSync(generator, [path.join(repoRoot, "schema.json"), out], { stdio: ["ignore", "pipe", "pipe"] });
 });
 

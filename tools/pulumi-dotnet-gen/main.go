@@ -9,7 +9,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -20,21 +19,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/blang/semver"
 	dotnetgen "github.com/pulumi/pulumi/pkg/v3/codegen/dotnet"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
-
-// noPackages loads no other package: the schema references none (its `Any` is Pulumi's own).
-type noPackages struct{}
-
-func (noPackages) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", name)
-}
-
-func (noPackages) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", d.Name)
-}
 
 // packageLogo answers every HTTP request the generator makes, which is one: the package's logo, which it fetches
 // to ship in the NuGet package (from GitHub when the schema names none). These machines have no route there, and
@@ -75,7 +62,7 @@ func main() {
 	if err := json.Unmarshal(data, &spec); err != nil {
 		fail(err)
 	}
-	pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
+	pkg, diags, err := schema.BindSpec(spec, onePackage{}, schema.ValidationOptions{})
 	for _, diag := range diags {
 		fmt.Fprintln(os.Stderr, diag.Error())
 	}

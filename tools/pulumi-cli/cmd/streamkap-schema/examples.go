@@ -18,10 +18,14 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
-// onePackage serves the bound schema to the program binder, and nothing else.
+// onePackage serves the bound schema to the program binder, and nothing else; while the schema itself is being
+// bound (no package yet), it loads nothing: the schema references no other package (its `Any` is Pulumi's own).
 type onePackage struct{ pkg *schema.Package }
 
 func (l onePackage) load(name string) (*schema.Package, error) {
+	if l.pkg == nil {
+		return nil, fmt.Errorf("the schema may not reference package %q", name)
+	}
 	if name != l.pkg.Name {
 		return nil, fmt.Errorf("an example may only use package %q, not %q", l.pkg.Name, name)
 	}

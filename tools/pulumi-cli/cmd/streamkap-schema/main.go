@@ -8,7 +8,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -18,30 +17,7 @@ import (
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
-
-	"github.com/blang/semver"
 )
-
-// noPackages loads no other package: the schema references none (its `Any` is Pulumi's own).
-type noPackages struct{}
-
-func (noPackages) LoadPackage(name string, _ *semver.Version) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", name)
-}
-
-func (noPackages) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", d.Name)
-}
-
-func (noPackages) LoadPackageReference(name string, _ *semver.Version) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", name)
-}
-
-func (noPackages) LoadPackageReferenceV2(
-	_ context.Context, d *schema.PackageDescriptor,
-) (schema.PackageReference, error) {
-	return nil, fmt.Errorf("the schema may not reference package %q", d.Name)
-}
 
 func main() {
 	if len(os.Args) < 2 {
@@ -94,7 +70,7 @@ func bind(data []byte) *schema.Package {
 	if err := json.Unmarshal(data, &spec); err != nil {
 		fail(err)
 	}
-	pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
+	pkg, diags, err := schema.BindSpec(spec, onePackage{}, schema.ValidationOptions{})
 	for _, diag := range diags {
 		fmt.Fprintln(os.Stderr, diag.Error())
 	}
