@@ -44,7 +44,7 @@ interface Schema {
     }
   >;
   functions: Record<string, { inputs?: ObjectSpec; outputs: ObjectSpec }>;
-  types: Record<string, ObjectSpec & { enum?: Array<{ value: string | number }> }>;
+  types: Record<string, ObjectSpec & { enum?: Array<{ name?: string; value: string | number }> }>;
 }
 
 const shortName = (token: string) => token.replace(/^(#\/types\/)?streamkap:index:/, "");
@@ -99,7 +99,10 @@ export function pluginSurface(schema: Schema): string[] {
   }
   for (const [token, type] of Object.entries(schema.types)) {
     const name = shortName(token);
-    if (type.enum) lines.push(...type.enum.map((item) => `plugin enum ${name} = ${JSON.stringify(item.value)}`));
+    // A member's name is what every SDK's code writes (`AlertType.ConnectorStatus`), so it is recorded with its value.
+    const member = (item: { name?: string }) => (item.name === undefined ? "" : `.${item.name}`);
+    if (type.enum)
+      lines.push(...type.enum.map((item) => `plugin enum ${name}${member(item)} = ${JSON.stringify(item.value)}`));
     else lines.push(`plugin type ${name}`, ...objectLines(`plugin type ${name} property `, type));
   }
   return lines;
