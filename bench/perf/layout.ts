@@ -37,6 +37,8 @@ export function provideNodeModules(repoRoot: string, projectDir: string, layout:
   const floor = path.join(target, floorProviderPackage);
   fs.mkdirSync(floor);
   fs.copyFileSync(compiledStack(repoRoot, "floor", "do-nothing.js"), path.join(floor, "index.js"));
+  // do-nothing.js requires its outputs beside it.
+  fs.copyFileSync(compiledStack(repoRoot, "floor", "outputs.js"), path.join(floor, "outputs.js"));
   fs.writeFileSync(path.join(floor, "package.json"), JSON.stringify({ name: floorProviderPackage, main: "index.js" }));
 }
 

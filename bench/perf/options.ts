@@ -12,9 +12,10 @@ import type { Layout } from "./layout";
 
 /**
  * The stacks: the Streamkap stack through the dynamic providers ("provider"), the same stack through the provider
- * plugin pulumi-resource-streamkap ("plugin"), and the do-nothing floor.
+ * plugin pulumi-resource-streamkap ("plugin"), and the do-nothing floor of each at equal state ("floor" and
+ * "pluginFloor"; a "floor" run with no Streamkap stack before it is the plain floor, whose outputs are its inputs).
  */
-export type Variant = "floor" | "provider" | "plugin";
+export type Variant = "floor" | "provider" | "plugin" | "pluginFloor";
 
 export interface BenchOptions {
   /** Stack sizes in resources; each is rounded down to whole groups of ten. */
@@ -51,11 +52,12 @@ const usage = `Usage: npm run bench -- [options]
   --sizes 10,100,500   stack sizes in resources (groups of ten kinds)      default 10,100,500
   --latency 25         fixed latency the local API server adds per call, ms  default 25
   --parallel N         the engine's --parallel                              default: pulumi's default
-  --only floor|provider|plugin  run one of the three stacks only (no ratios then)
+  --only floor|provider|plugin  run one stack only, no ratios then (the floor alone is the plain floor:
+                       outputs = inputs, with no Streamkap stack to take its state from)
   --plugin-sizes 100   sizes at which the provider-plugin stack runs too, or none   default: every size
   --repeat K           runs of each stack; wall times are the median
                        default 3 up to 100 resources, 1 above (one 500-resource run takes minutes)
-  --large              sizes 10,100,500,2000 (a 2,000-resource stack takes about half an hour for all three stacks)
+  --large              sizes 10,100,500,2000 (2,000 resources take about an hour: both stacks and their floors)
   --quick              sizes 10 only, one run each, report under dist/bench/perf/quick/ unless --out is given
   --out FILE           Markdown report                                      default bench/RESULTS.md
   --json FILE          JSON results                          default results.json beside the report

@@ -8,7 +8,8 @@
 //
 // The provider plugin (pulumi-resource-streamkap) is a node process the engine starts the same way, once per engine
 // run: its shell script execs `node …/dist/provider/plugin/main.js`, so it is told apart by that script. It counts
-// as the "provider" role, as the dynamic provider does: a stack has one or the other.
+// as the "provider" role, as the dynamic provider does: a stack has one or the other. So does the plugin stack's
+// floor, pulumi-resource-benchfloor, which runs `node …/stacks/floor-plugin/provider.js`.
 import * as fs from "node:fs";
 
 export type ProcessRole = "provider" | "engine" | "program";
@@ -31,6 +32,7 @@ export function roleOf(cmdline: string): ProcessRole | undefined {
   if (argv.length === 0) return undefined;
   if (argv.some((arg) => arg.includes("cmd/dynamic-provider"))) return "provider";
   if (argv.some((arg) => /(^|\/)dist\/provider\/plugin\/main\.js$/.test(arg))) return "provider";
+  if (argv.some((arg) => /(^|\/)stacks\/floor-plugin\/provider\.js$/.test(arg))) return "provider";
   const program = argv[0].split("/").pop() ?? "";
   if (program === "pulumi") return "engine";
   if (program === "node" || program.startsWith("node")) return "program";

@@ -9,9 +9,15 @@ import * as path from "node:path";
 import { type ConfigMap, type Deployment, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 
 import { type Layout, provideNodeModules, provideProgram } from "./layout";
+import { floorDirVariable } from "./stacks/floor/outputs";
 import { pulumiCommand } from "./toolchain";
 
-export type StackName = "mixed" | "floor" | "plugin";
+export type StackName = "mixed" | "floor" | "plugin" | "floor-plugin";
+
+/** The floor stacks, which call nothing. */
+export function isFloorProgram(program: StackName): boolean {
+  return program === "floor" || program === "floor-plugin";
+}
 
 /** Where the API server is and how to log in; absent for the floor, which calls nothing. */
 export interface Endpoint {
@@ -25,6 +31,19 @@ const stackName = "bench";
 /** Where the project's copy of the package keeps pulumi-resource-streamkap. */
 export function pluginBinDir(projectDir: string): string {
   return path.join(projectDir, "node_modules", "pulumi-streamkap", "bin");
+}
+
+/**
+ * A bin directory in the project holding pulumi-resource-benchfloor, which runs the floor plugin of the project's
+ * program copy (stacks/floor-plugin/provider.ts) with the `node` on PATH.
+ */
+function floorPluginBin(projectDir: string): string {
+  const bin = path.join(projectDir, "floor-bin");
+  fs.mkdirSync(bin);
+  const launcher = path.join(bin, "pulumi-resource-benchfloor");
+  const provider = path.join(projectDir, "stacks", "floor-plugin", "provider.js");
+  fs.writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(provider)} "$@"\n`, { mode: 0o755 });
+  return bin;
 }
 
 export class BenchProject {
@@ -48,10 +67,13 @@ export class BenchProject {
     const main = provideProgram(repoRoot, dir, program);
     // The plugin as a user who installed the package has it: the project's copy (or link, with --linked), whose
     // bin/pulumi-resource-streamkap runs that copy's dist/provider/plugin/main.js.
-    const pluginPath: Record<string, string> =
-      program === "plugin"
-        ? { PATH: [pluginBinDir(dir), process.env.PATH].filter((part) => part).join(path.delimiter) }
-        : {};
+    const binDir =
+      program === "plugin" ? pluginBinDir(dir) : program === "floor-plugin" ? floorPluginBin(dir) : undefined;
+    const pluginPath: Record<string, string> = binDir
+      ? { PATH: [binDir, process.env.PATH].filter((part) => part).join(path.delimiter) }
+      : {};
+    // The floor's provider reads the state it is to hold from the project (stacks/floor/outputs.ts).
+    const floorDir: Record<string, string> = isFloorProgram(program) ? { [floorDirVariable]: dir } : {};
     fs.writeFileSync(
       path.join(dir, "Pulumi.yaml"),
       `name: ${projectName}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: ${main}\n`,
@@ -70,6 +92,7 @@ export class BenchProject {
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
         ...pluginPath,
+        ...floorDir,
         ...extraEnv,
       },
     });

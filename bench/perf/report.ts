@@ -7,6 +7,7 @@ import type { BenchResults, SizeResults } from "./results";
 import type { CallSummary } from "./calls";
 import { growthRows, growthVerdict } from "./growth";
 import type { FootprintRow, OperationRow, PluginFigures, StackFigures } from "./summary";
+import type { ScenarioRun } from "./scenario";
 import { boundFactor, operationLabels, operations, providerBytesPerResourceLimit } from "./targets";
 
 const dash = "–";
@@ -91,30 +92,30 @@ function pluginRows(size: SizeResults): Array<{ row: OperationRow; plugin: Plugi
   return size.summary.rows.flatMap((row) => (row.plugin ? [{ row, plugin: row.plugin }] : []));
 }
 
-/** The provider-plugin stack next to the dynamic-provider stack and the floor. */
+/** The provider-plugin stack next to the dynamic-provider stack and the plugin's own floor. */
 function pluginTable(size: SizeResults): string[] {
   const lines = [
-    "| operation | wall s: plugin | dynamic | floor | plugin ÷ floor | plugin ÷ dynamic | calls: plugin (dynamic) | plugin calls/res | plugin wall bound s | plugin met? | provider peak MiB: plugin / dynamic / floor | plugin engine steps |",
+    "| operation | wall s: plugin | dynamic | plugin's floor | plugin ÷ its floor | plugin ÷ dynamic | calls: plugin (dynamic) | plugin calls/res | plugin wall bound s | plugin met? | provider peak MiB: plugin / dynamic / plugin's floor | plugin engine steps |",
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|---|",
   ];
   for (const { row, plugin } of pluginRows(size)) {
     lines.push(
       `| ${operationLabels[row.operation]} | ${seconds(plugin.wallSeconds)} | ${seconds(row.wallSeconds)} | ` +
-        `${seconds(row.floorSeconds)} | ${ratio(plugin.ratio)} | ${ratio(plugin.dynamicRatio)} | ` +
+        `${seconds(plugin.floorSeconds)} | ${ratio(plugin.ratio)} | ${ratio(plugin.dynamicRatio)} | ` +
         `${plugin.calls ? plugin.calls.total : dash} (${row.calls ? row.calls.total : dash}) | ` +
         `${callsPerResourceText(plugin)} | ` +
         `${seconds(plugin.boundSeconds)} | ${verdictText(plugin)} | ` +
         `${mebibytes(plugin.providerPeakBytes)} / ${mebibytes(row.providerPeakBytes)} / ` +
-        `${mebibytes(row.floorProviderPeakBytes)} | ${steps(plugin.changes)} |`,
+        `${mebibytes(plugin.floorProviderPeakBytes)} | ${steps(plugin.changes)} |`,
     );
   }
   return lines;
 }
 
-/** CPU seconds of each role: plugin stack / dynamic-provider stack / floor. */
+/** CPU seconds of each role: plugin stack / dynamic-provider stack / the plugin's floor. */
 function pluginTimeTable(size: SizeResults): string[] {
   const lines = [
-    "| operation | plugin wall − floor s | plugin wall − dynamic s | plugin calls × latency ÷ parallelism s | CPU s provider: plugin / dynamic / floor | program: plugin / dynamic / floor | engine: plugin / dynamic / floor |",
+    "| operation | plugin wall − its floor s | plugin wall − dynamic s | plugin calls × latency ÷ parallelism s | CPU s provider: plugin / dynamic / plugin's floor | program: plugin / dynamic / plugin's floor | engine: plugin / dynamic / plugin's floor |",
     "|---|--:|--:|--:|--:|--:|--:|",
   ];
   const difference = (a: number | undefined, b: number | undefined) =>
@@ -123,11 +124,11 @@ function pluginTimeTable(size: SizeResults): string[] {
     `${number(plugin, 1)} / ${number(dynamic, 1)} / ${number(floor, 1)}`;
   for (const { row, plugin } of pluginRows(size)) {
     lines.push(
-      `| ${operationLabels[row.operation]} | ${seconds(difference(plugin.wallSeconds, row.floorSeconds))} | ` +
+      `| ${operationLabels[row.operation]} | ${seconds(difference(plugin.wallSeconds, plugin.floorSeconds))} | ` +
         `${seconds(difference(plugin.wallSeconds, row.wallSeconds))} | ${seconds(plugin.callSeconds)} | ` +
-        `${triple(plugin.cpu.provider, row.cpu.provider, row.floorCpu.provider)} | ` +
-        `${triple(plugin.cpu.program, row.cpu.program, row.floorCpu.program)} | ` +
-        `${triple(plugin.cpu.engine, row.cpu.engine, row.floorCpu.engine)} |`,
+        `${triple(plugin.cpu.provider, row.cpu.provider, plugin.floorCpu.provider)} | ` +
+        `${triple(plugin.cpu.program, row.cpu.program, plugin.floorCpu.program)} | ` +
+        `${triple(plugin.cpu.engine, row.cpu.engine, plugin.floorCpu.engine)} |`,
     );
   }
   return lines;
@@ -136,7 +137,8 @@ function pluginTimeTable(size: SizeResults): string[] {
 const stackLabels: Record<FootprintRow["variant"], string> = {
   provider: "Streamkap, dynamic",
   plugin: "Streamkap, plugin",
-  floor: "floor",
+  floor: "floor (of the dynamic stack)",
+  pluginFloor: "floor (of the plugin stack)",
 };
 
 function footprintTable(results: BenchResults): string[] {
@@ -164,19 +166,29 @@ function kindTable(results: BenchResults): string[] {
   const byVariant = (variant: FootprintRow["variant"]) =>
     size.summary.footprint.find((row) => row.variant === variant)?.kinds;
   const dynamic = byVariant("provider") ?? {};
+  const floor = byVariant("floor") ?? {};
   const plugin = byVariant("plugin") ?? {};
+  const pluginFloor = byVariant("pluginFloor") ?? {};
   const perResource = (entry: { resources: number; bytes: number } | undefined) =>
     entry && entry.resources > 0 ? (entry.bytes / entry.resources).toFixed(0) : dash;
+  const pads = (runs: readonly ScenarioRun[] | undefined, kind: string) => {
+    const pad = runs?.find((run) => run.padBytes)?.padBytes?.[kind];
+    return pad === undefined ? dash : String(pad);
+  };
   const lines = [
     `At ${size.resources} resources, each resource's JSON in the exported deployment (inputs, outputs and the ` +
-      "engine's own fields):",
+      "engine's own fields), each Streamkap stack's next to its floor's, and the pad that brought the floor there:",
     "",
-    "| kind | resources | dynamic B/res | plugin B/res |",
-    "|---|--:|--:|--:|",
+    "| kind | resources | dynamic B/res | its floor B/res (pad) | plugin B/res | its floor B/res (pad) |",
+    "|---|--:|--:|--:|--:|--:|",
   ];
   for (const kind of [...new Set([...Object.keys(dynamic), ...Object.keys(plugin)])].sort()) {
     const resources = dynamic[kind]?.resources ?? plugin[kind]?.resources ?? 0;
-    lines.push(`| ${kind} | ${resources} | ${perResource(dynamic[kind])} | ${perResource(plugin[kind])} |`);
+    lines.push(
+      `| ${kind} | ${resources} | ${perResource(dynamic[kind])} | ${perResource(floor[kind])} ` +
+        `(${pads(size.floor, kind)}) | ${perResource(plugin[kind])} | ${perResource(pluginFloor[kind])} ` +
+        `(${pads(size.pluginFloor, kind)}) |`,
+    );
   }
   return lines;
 }
@@ -311,15 +323,20 @@ export function renderReport(results: BenchResults, analysis: string | undefined
     "- Stacks come in groups of ten resources: a tag, two topics, a Postgres and a MySQL source, a Snowflake and a " +
       "ClickHouse destination (typed classes), two pipelines and a transform with code, a unit test and " +
       "`deploy: true`. The **floor** is the same stack (count, dependencies, inputs) made of a do-nothing dynamic " +
-      "resource: no HTTP, outputs = inputs. It is what the engine, language host and dynamic-provider host cost.",
+      "resource at equal state: it makes no HTTP call, and its outputs are its inputs, the outputs the Streamkap " +
+      "stack stored for a resource of the same kind, and a pad, so that each kind's resources hold as many state " +
+      "bytes per resource as the Streamkap stack's (the pad is what a ten-resource floor of that shape lacked; " +
+      "bench/perf/floor-state.ts). The file backend rewrites the whole state after every step, so the engine's " +
+      "time grows with the state's bytes: the floor is what the engine, language host and dynamic-provider host " +
+      "cost for that state. It runs right after the stack it is the floor of.",
     "- The **provider plugin** stack is the Streamkap stack again (same inputs, same dependencies) declared by type " +
       "token (`streamkap:index:PostgresqlSource`, …) as a generated Pulumi SDK declares it, so the engine runs it " +
       "through pulumi-resource-streamkap (the installed package's bin/, first on PATH) instead of the dynamic " +
       "providers; its pipelines name their ends by id (`sourceId`), as the schema has them. It is held to the same " +
-      "targets, against the same floor.",
+      "targets, against a floor of its own at its own state.",
     "- **update 10%** changes one in-place field of one resource per group (rotating through the kinds); " +
       "**calls/res** counts calls other than token requests per resource (for the update also per changed resource).",
-    `- **wall bound** = ${boundFactor} × (floor + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}), the ` +
+    `- **wall bound** = ${boundFactor} × (floor at equal state + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}), the ` +
       "physical bound of the operation with a margin: the parallelism is the smaller of the engine's `--parallel` " +
       "and the provider's `maxConcurrency`.",
     "- **provider peak** is the highest VmHWM (peak resident memory) of the dynamic-provider node process during " +
@@ -347,12 +364,12 @@ export function renderReport(results: BenchResults, analysis: string | undefined
     );
     if (pluginRows(size).length > 0) {
       lines.push(
-        `The same ${size.resources} resources through the provider plugin, next to the dynamic providers and the floor ` +
+        `The same ${size.resources} resources through the provider plugin, next to the dynamic providers and the plugin's own floor ` +
           `(${size.plugin?.length ?? 0} run${size.plugin?.length === 1 ? "" : "s"}; targets and bound as above):`,
         "",
         ...pluginTable(size),
         "",
-        "Where the plugin's time goes (CPU seconds: the plugin stack / the dynamic-provider stack / the floor):",
+        "Where the plugin's time goes (CPU seconds: the plugin stack / the dynamic-provider stack / the plugin's floor):",
         "",
         ...pluginTimeTable(size),
         "",

@@ -37,6 +37,8 @@ export interface SizeResults {
   floor: ScenarioRun[];
   /** The provider-plugin stack's runs; absent at sizes where it did not run (`--plugin-sizes`). */
   plugin?: ScenarioRun[];
+  /** The floor at the plugin stack's state bytes; absent where the plugin did not run, and in older results. */
+  pluginFloor?: ScenarioRun[];
   summary: SizeSummary;
 }
 

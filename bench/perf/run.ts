@@ -13,7 +13,16 @@ import { benchCommand, type BenchOptions, repeatsFor, type Variant } from "./opt
 import { ProcessTreeSampler } from "./process-sampler";
 import { renderReport } from "./report";
 import type { BenchResults, RunSettings, SizeResults } from "./results";
-import { runScenario, type ScenarioRun, serverTimings } from "./scenario";
+import { floorStateOf, stackPairs } from "./floor-runs";
+import {
+  isFloor,
+  runScenario,
+  type ScenarioOutcome,
+  type ScenarioRun,
+  type ScenarioSettings,
+  serverTimings,
+} from "./scenario";
+import type { FloorState } from "./stacks/floor/outputs";
 import { groupCount, groupSize } from "./stacks/plan";
 import { summarizeSize } from "./summary";
 import { effectiveParallelism } from "./targets";
@@ -107,29 +116,40 @@ async function main(): Promise<void> {
     const sizeStarted = Date.now();
     const resources = groupCount(size) * groupSize;
     const repeats = repeatsFor(options, resources);
-    const runs: Record<Variant, ScenarioRun[]> = { provider: [], floor: [], plugin: [] };
-    const variants: Variant[] = [
-      ...options.variants,
-      ...(options.pluginSizes.includes(size) ? ["plugin" as const] : []),
-    ];
-    // Alternating the stacks spreads changes in the machine's load over all of them.
+    const runs: Record<Variant, ScenarioRun[]> = { provider: [], floor: [], plugin: [], pluginFloor: [] };
+    const pairs = stackPairs(options, size);
+    const floorStates = new Map<Variant, FloorState | undefined>();
+    const scenario = (variant: Variant, extra: Partial<ScenarioSettings> = {}) =>
+      runScenario(
+        {
+          repoRoot,
+          variant,
+          size,
+          latencyMs: options.latencyMs,
+          parallel: settings.engineParallel,
+          extraConfig: isFloor(variant) ? {} : options.config,
+          keep: options.keep,
+          layout: options.layout,
+          cpuProfileDir: options.cpuProfileDir,
+          ...extra,
+        },
+        log,
+      );
+    // Alternating the stacks spreads changes in the machine's load over all of them. Each floor runs right after
+    // its Streamkap stack, whose state after `up` it is given (floor-state.ts).
     for (let repeat = 0; repeat < repeats; repeat++) {
-      for (const variant of variants) {
-        const run = await runScenario(
-          {
-            repoRoot,
-            variant,
-            size,
-            latencyMs: options.latencyMs,
-            parallel: settings.engineParallel,
-            extraConfig: variant === "floor" ? {} : options.config,
-            keep: options.keep,
-            layout: options.layout,
-            cpuProfileDir: options.cpuProfileDir,
-          },
-          log,
-        );
-        runs[variant].push(run);
+      for (const { stack, floor } of pairs) {
+        let measured: ScenarioOutcome | undefined;
+        if (stack) {
+          measured = await scenario(stack);
+          runs[stack].push(measured.run);
+        }
+        if (!floor) continue;
+        if (stack && !floorStates.has(floor)) {
+          floorStates.set(floor, measured && (await floorStateOf(measured, floor, scenario)));
+        }
+        const floorState = floorStates.get(floor);
+        runs[floor].push((await scenario(floor, floorState ? { floorState } : {})).run);
       }
     }
     const sizeResults: SizeResults = {
@@ -139,19 +159,13 @@ async function main(): Promise<void> {
       provider: runs.provider,
       floor: runs.floor,
       ...(runs.plugin.length > 0 ? { plugin: runs.plugin } : {}),
-      summary: summarizeSize(
-        resources,
-        groupCount(size),
-        runs.provider,
-        runs.floor,
-        {
-          latencyMs: settings.latencyMs,
-          parallelism: settings.parallelism,
-          requestsPerSecond: settings.providerRequestsPerSecond,
-          requestBurst: settings.providerRequestBurst,
-        },
-        runs.plugin,
-      ),
+      ...(runs.pluginFloor.length > 0 ? { pluginFloor: runs.pluginFloor } : {}),
+      summary: summarizeSize(resources, groupCount(size), runs, {
+        latencyMs: settings.latencyMs,
+        parallelism: settings.parallelism,
+        requestsPerSecond: settings.providerRequestsPerSecond,
+        requestBurst: settings.providerRequestBurst,
+      }),
     };
     results.sizes.push(sizeResults);
     log(`${resources} resources took ${sizeResults.seconds.toFixed(0)} s`);

@@ -7,10 +7,12 @@ import type { OpMap } from "@pulumi/pulumi/automation";
 
 import { type LocalServer, startLocalServer } from "../../server";
 import { type CallSummary, noCalls, summarizeCalls } from "./calls";
+import { floorShape } from "./floor-state";
 import type { Layout } from "./layout";
 import type { Variant } from "./options";
 import { type PeakReport, ProcessTreeSampler } from "./process-sampler";
-import { BenchProject, type StackName } from "./project";
+import { BenchProject, isFloorProgram, type StackName } from "./project";
+import { type FloorState, floorStateFile } from "./stacks/floor/outputs";
 import { groupCount, groupSize } from "./stacks/plan";
 import {
   declaredResources,
@@ -28,7 +30,17 @@ import { type Operation, operations } from "./targets";
 export const serverTimings = { statusDelayMs: 10, deleteDelayMs: 10, topicDiscoveryDelayMs: 10 } as const;
 
 /** The program (bench/perf/stacks/<name>) each stack runs. */
-const programOf: Record<Variant, StackName> = { provider: "mixed", plugin: "plugin", floor: "floor" };
+const programOf: Record<Variant, StackName> = {
+  provider: "mixed",
+  plugin: "plugin",
+  floor: "floor",
+  pluginFloor: "floor-plugin",
+};
+
+/** The floor stacks, which call nothing and need no API server. */
+export function isFloor(variant: Variant): boolean {
+  return isFloorProgram(programOf[variant]);
+}
 
 export interface StateFigures {
   fileBytes: number;
@@ -60,6 +72,14 @@ export interface ScenarioRun {
   changed: number;
   operations: OperationRun[];
   seconds: number;
+  /** A floor's pad per kind in bytes, when it was the floor of a measured stack (floor-state.ts). */
+  padBytes?: Record<string, number>;
+}
+
+/** A run, and for a measured stack the shape its state after `up` gives its floor (not kept in results). */
+export interface ScenarioOutcome {
+  run: ScenarioRun;
+  shape?: FloorState;
 }
 
 export interface ScenarioSettings {
@@ -75,6 +95,10 @@ export interface ScenarioSettings {
   layout: Layout;
   /** Where node processes under the engine write CPU profiles, when set. */
   cpuProfileDir: string | undefined;
+  /** For a floor: what its resources carry to hold the measured stack's state bytes; none for a plain floor. */
+  floorState?: FloorState;
+  /** Only these operations, in their order (a calibration runs `up` alone); every operation by default. */
+  only?: readonly Operation[];
 }
 
 async function runOperation(project: BenchProject, operation: Operation, parallel: number): Promise<OpMap> {
@@ -93,13 +117,16 @@ async function runOperation(project: BenchProject, operation: Operation, paralle
   }
 }
 
-async function stateFigures(project: BenchProject): Promise<StateFigures> {
-  const exported = await project.exportState();
+async function stateFigures(project: BenchProject): Promise<{ figures: StateFigures; deployment: unknown }> {
+  const { deployment } = await project.exportState();
   return {
-    fileBytes: project.stateFileBytes(),
-    resources: declaredResources(exported.deployment),
-    provider: providerFootprint(exported.deployment),
-    kinds: stateBytesByKind(exported.deployment),
+    figures: {
+      fileBytes: project.stateFileBytes(),
+      resources: declaredResources(deployment),
+      provider: providerFootprint(deployment),
+      kinds: stateBytesByKind(deployment),
+    },
+    deployment,
   };
 }
 
@@ -109,19 +136,18 @@ function messageOf(error: unknown): string {
   return text.length > 2000 ? `${text.slice(0, 300)}\n…\n${text.slice(-1700)}` : text;
 }
 
-export async function runScenario(settings: ScenarioSettings, log: (line: string) => void): Promise<ScenarioRun> {
+export async function runScenario(settings: ScenarioSettings, log: (line: string) => void): Promise<ScenarioOutcome> {
   const started = Date.now();
   const resources = groupCount(settings.size) * groupSize;
   // The server's request log (method, path, status, duration; never bodies) is kept with a kept project.
   const requestLog: string[] = [];
-  const server: LocalServer | undefined =
-    settings.variant !== "floor"
-      ? await startLocalServer({
-          faults: `latency=${settings.latencyMs}ms`,
-          ...serverTimings,
-          ...(settings.keep ? { log: (line: string) => requestLog.push(`${new Date().toISOString()} ${line}`) } : {}),
-        })
-      : undefined;
+  const server: LocalServer | undefined = !isFloor(settings.variant)
+    ? await startLocalServer({
+        faults: `latency=${settings.latencyMs}ms`,
+        ...serverTimings,
+        ...(settings.keep ? { log: (line: string) => requestLog.push(`${new Date().toISOString()} ${line}`) } : {}),
+      })
+    : undefined;
   const profiles = settings.cpuProfileDir && path.join(settings.cpuProfileDir, `${settings.variant}-${resources}`);
   if (profiles) fs.mkdirSync(profiles, { recursive: true });
   const project = await BenchProject.create(
@@ -132,13 +158,17 @@ export async function runScenario(settings: ScenarioSettings, log: (line: string
     profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {},
   );
   const runs: OperationRun[] = [];
+  let shape: FloorState | undefined;
+  if (settings.floorState) {
+    fs.writeFileSync(path.join(project.dir, floorStateFile), JSON.stringify(settings.floorState));
+  }
   try {
     await project.setConfig({
       [`${project.projectName}:resources`]: String(resources),
       [`${project.projectName}:round`]: "0",
       ...settings.extraConfig,
     });
-    for (const operation of operations) {
+    for (const operation of settings.only ?? operations) {
       requestLog.push(`--- ${operation}`);
       server?.resetStats();
       const sampler = new ProcessTreeSampler();
@@ -155,7 +185,11 @@ export async function runScenario(settings: ScenarioSettings, log: (line: string
       const memory = sampler.stop();
       const calls = server ? summarizeCalls(server.stats().calls) : noCalls;
       const run: OperationRun = { operation, wallSeconds, calls, memory, changes, ...(error ? { error } : {}) };
-      if (!error) run.state = await stateFigures(project);
+      if (!error) {
+        const state = await stateFigures(project);
+        run.state = state.figures;
+        if (operation === "up" && !isFloor(settings.variant)) shape = floorShape(state.deployment);
+      }
       runs.push(run);
       log(
         `  ${settings.variant} ${resources} ${operation}: ${wallSeconds.toFixed(2)} s, ${calls.total} calls` +
@@ -170,11 +204,18 @@ export async function runScenario(settings: ScenarioSettings, log: (line: string
       log(`  kept ${project.dir}`);
     } else project.dispose();
   }
+  const padBytes = settings.floorState
+    ? Object.fromEntries(Object.entries(settings.floorState).map(([kind, state]) => [kind, state.padBytes]))
+    : undefined;
   return {
-    variant: settings.variant,
-    resources,
-    changed: groupCount(settings.size),
-    operations: runs,
-    seconds: (Date.now() - started) / 1000,
+    run: {
+      variant: settings.variant,
+      resources,
+      changed: groupCount(settings.size),
+      operations: runs,
+      seconds: (Date.now() - started) / 1000,
+      ...(padBytes ? { padBytes } : {}),
+    },
+    ...(shape ? { shape } : {}),
   };
 }

@@ -37,8 +37,12 @@ export interface StackFigures extends Verdict {
   error: string | undefined;
 }
 
-/** The Streamkap stack through the provider plugin, beside the dynamic-provider stack and the floor. */
+/** The Streamkap stack through the provider plugin, beside the dynamic-provider stack and its own floor. */
 export interface PluginFigures extends StackFigures {
+  /** The plugin's floor: at the plugin stack's state bytes, or the dynamic stack's floor in older results. */
+  floorSeconds: number | undefined;
+  floorProviderPeakBytes: number | undefined;
+  floorCpu: CpuByRole;
   /** Wall time ÷ the floor's. */
   ratio: number | undefined;
   /** Wall time ÷ the dynamic-provider stack's. */
@@ -73,7 +77,7 @@ function cpuOf(run: OperationRun | undefined): CpuByRole {
 }
 
 export interface FootprintRow {
-  variant: "provider" | "plugin" | "floor";
+  variant: "provider" | "plugin" | "floor" | "pluginFloor";
   resources: number;
   stateBytes: number;
   stateBytesPerResource: number;
@@ -182,7 +186,7 @@ function operationRow(
   operation: Operation,
   resources: number,
   changed: number,
-  runs: { provider: readonly ScenarioRun[]; floor: readonly ScenarioRun[]; plugin: readonly ScenarioRun[] },
+  runs: SizeRuns,
   context: SummaryContext,
 ): OperationRow {
   const floorRun = representative(runs.floor, operation);
@@ -198,10 +202,17 @@ function operationRow(
     floorCpu: cpuOf(floorRun),
   };
   if (runs.plugin.length > 0) {
-    const plugin = stackFigures(operation, resources, changed, runs.plugin, floorSeconds, context);
+    // Results from before the plugin had a floor of its own compare it with the dynamic stack's.
+    const pluginFloor = runs.pluginFloor.length > 0 ? runs.pluginFloor : runs.floor;
+    const pluginFloorRun = representative(pluginFloor, operation);
+    const pluginFloorSeconds = medianWall(pluginFloor, operation);
+    const plugin = stackFigures(operation, resources, changed, runs.plugin, pluginFloorSeconds, context);
     row.plugin = {
       ...plugin,
-      ratio: ratioOf(plugin.wallSeconds, floorSeconds),
+      floorSeconds: pluginFloorSeconds,
+      floorProviderPeakBytes: pluginFloorRun?.memory.provider?.peakBytes,
+      floorCpu: cpuOf(pluginFloorRun),
+      ratio: ratioOf(plugin.wallSeconds, pluginFloorSeconds),
       dynamicRatio: ratioOf(plugin.wallSeconds, figures.wallSeconds),
     };
   }
@@ -231,23 +242,29 @@ function footprintRow(variant: FootprintRow["variant"], runs: readonly ScenarioR
   };
 }
 
-/** `plugin`: the runs of the provider-plugin stack, none at sizes where it did not run. */
+/** The runs of one size by stack; the plugin stack and its floor have none at sizes where they did not run. */
+export interface SizeRuns {
+  provider: readonly ScenarioRun[];
+  floor: readonly ScenarioRun[];
+  plugin: readonly ScenarioRun[];
+  pluginFloor: readonly ScenarioRun[];
+}
+
 export function summarizeSize(
   resources: number,
   changed: number,
-  provider: readonly ScenarioRun[],
-  floor: readonly ScenarioRun[],
+  runs: Partial<SizeRuns> & Pick<SizeRuns, "provider" | "floor">,
   context: SummaryContext,
-  plugin: readonly ScenarioRun[] = [],
 ): SizeSummary {
-  const runs = { provider, floor, plugin };
+  const all: SizeRuns = { plugin: [], pluginFloor: [], ...runs };
   return {
     resources,
-    rows: operations.map((operation) => operationRow(operation, resources, changed, runs, context)),
+    rows: operations.map((operation) => operationRow(operation, resources, changed, all, context)),
     footprint: [
-      footprintRow("provider", provider),
-      footprintRow("plugin", plugin),
-      footprintRow("floor", floor),
+      footprintRow("provider", all.provider),
+      footprintRow("floor", all.floor),
+      footprintRow("plugin", all.plugin),
+      footprintRow("pluginFloor", all.pluginFloor),
     ].filter((row): row is FootprintRow => row !== undefined),
   };
 }

@@ -1,9 +1,9 @@
 import { ErrorCodes, errors } from "../errors";
 import { splitCommonInputs } from "./common-inputs";
 import type { JsonObject, KindContext, KindDescription } from "./kind";
-import { liveSettingOutputs, withShorterMarker } from "./live-settings";
+import { liveSettingOutputs } from "./live-settings";
 import { findByName, getObject } from "./lookup";
-import { inputKeys, isPlainObject } from "./values";
+import { isPlainObject, storedOutputs } from "./values";
 
 /**
  * Marks the outputs of an adopted object: its state inputs are the program's, while its outputs hold the live
@@ -53,17 +53,14 @@ export async function adoptObject<I extends JsonObject, L>(
   const declared = kind.liveInputs(live, own as I);
   return {
     id: kind.api.idOf(live),
-    outs: withShorterMarker(
-      {
-        ...liveSettingOutputs(kind, live, { ...common, ...declared }),
-        ...common,
-        ...declared,
-        ...kind.adoptedOutputs?.(own as I),
-        ...kind.outputs(live),
-        [adoptedMarker]: true,
-      },
-      inputKeys(kind),
-    ),
+    outs: storedOutputs(kind, {
+      ...liveSettingOutputs(kind, live, { ...common, ...declared }),
+      ...common,
+      ...declared,
+      ...kind.adoptedOutputs?.(own as I),
+      ...kind.outputs(live),
+      [adoptedMarker]: true,
+    }),
   };
 }
 

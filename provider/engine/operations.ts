@@ -9,11 +9,11 @@ import { importedMarker } from "./diff";
 import { splitCommonInputs } from "./common-inputs";
 import { driftBetween, explainDrift } from "./drift";
 import type { ConvergeFailure, DeleteRequest, JsonObject, KindContext, KindDescription } from "./kind";
-import { liveSettingOutputs, withoutLiveOnly, withShorterMarker } from "./live-settings";
+import { liveSettingOutputs, withoutLiveOnly } from "./live-settings";
 import { findByName, getObject, handleOf, requestFor } from "./lookup";
 import { provenanceOf } from "./provenance";
 import { warn } from "./report";
-import { inputKeys, inputsFromOutputs, isPlainObject, ownInputKeys, withoutProvider } from "./values";
+import { inputKeys, inputsFromOutputs, isPlainObject, ownInputKeys, storedOutputs, withoutProvider } from "./values";
 
 /** An object created this long before our first attempt cannot be the one that attempt made. */
 const clockSkewAllowanceMs = 5 * 60_000;
@@ -92,10 +92,10 @@ async function converge<I extends JsonObject, L>(
   previous: JsonObject | undefined,
 ): Promise<JsonObject> {
   const outs: JsonObject = { ...liveSettingOutputs(kind, live, inputs), ...inputs, ...kind.outputs(live) };
-  if (!kind.converge) return withShorterMarker(outs, inputKeys(kind));
+  if (!kind.converge) return storedOutputs(kind, outs);
   try {
     const converged = await kind.converge(handleOf(kind, context, id), live, inputs, previous);
-    return withShorterMarker({ ...outs, ...converged }, inputKeys(kind));
+    return storedOutputs(kind, { ...outs, ...converged });
   } catch (error) {
     throw new ResourceInitError(id, { ...outs, ...keptOutputs(error) }, context.label, error);
   }
@@ -337,7 +337,7 @@ export async function readObject<I extends JsonObject, L>(
   };
   delete props[adoptedMarker]; // state inputs now hold the live values, so the engine's own diff is exact again
   if (imported) props[importedMarker] = true;
-  return { id, props: withShorterMarker(props, inputKeys(kind)), inputs };
+  return { id, props: storedOutputs(kind, props), inputs };
 }
 
 export async function updateObject<I extends JsonObject, L>(

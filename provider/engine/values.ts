@@ -1,5 +1,5 @@
 import { commonInputKeys } from "./common-inputs";
-import { liveOnlyNames } from "./live-settings";
+import { liveOnlyNames, withShorterMarker } from "./live-settings";
 import type { Json, JsonObject, KindDescription } from "./kind";
 import { isUnknown } from "./unknown";
 
@@ -77,9 +77,12 @@ function isAbsent(value: unknown): boolean {
   return value === undefined || value === null;
 }
 
-/** The top-level input keys a kind declares, the engine's common inputs included. */
+/**
+ * The top-level input keys a kind declares, the engine's common inputs included, each once (a connector's own
+ * schema repeats `namePrefix`, and a repeated key would be written twice into every state's `__declared`).
+ */
 export function inputKeys<I extends JsonObject, L>(kind: KindDescription<I, L>): string[] {
-  return [...ownInputKeys(kind), ...commonInputKeys];
+  return [...new Set([...ownInputKeys(kind), ...commonInputKeys])];
 }
 
 /** The top-level input keys of the kind's own schema. */
@@ -112,4 +115,17 @@ export function compact(object: Record<string, Json | undefined>): JsonObject {
     if (value !== undefined) result[key] = value;
   }
   return result;
+}
+
+/**
+ * The outputs as the state keeps them: the live-only marker in its shorter form, and no hint (`hints` in
+ * KindDescription). A hint describes another object for this run's provider only, `diff` ignores it and no
+ * program reads it as an output, so a copy among the outputs would be bytes the engine rewrites after every step
+ * (a pipeline's `endpoints`: about 130 B each). The state's inputs still hold what the program sent.
+ */
+export function storedOutputs<I extends JsonObject, L>(kind: KindDescription<I, L>, outputs: JsonObject): JsonObject {
+  const hints = new Set<string>(kind.hints ?? []);
+  const kept =
+    hints.size === 0 ? outputs : Object.fromEntries(Object.entries(outputs).filter(([key]) => !hints.has(key)));
+  return withShorterMarker(kept, inputKeys(kind));
 }

@@ -131,6 +131,9 @@ describe("process roles", () => {
       "provider",
     );
     expect(roleOf(cmdline("/usr/bin/sh", "/bin/pulumi-resource-pulumi-nodejs"))).toBeUndefined();
+    // The plugin and the plugin stack's floor plugin, each the node process its launcher execs.
+    expect(roleOf(cmdline("node", "/p/node_modules/pulumi-streamkap/dist/provider/plugin/main.js"))).toBe("provider");
+    expect(roleOf(cmdline("node", "/tmp/p/stacks/floor-plugin/provider.js", "127.0.0.1:1"))).toBe("provider");
     expect(roleOf(cmdline("/cache/bin/pulumi", "up", "--yes"))).toBe("engine");
     expect(roleOf(cmdline("node", "/repo/node_modules/@pulumi/pulumi/cmd/run"))).toBe("program");
     expect(statusBytes("Name:\tnode\nVmHWM:\t  204800 kB\nVmRSS:\t 1000 kB\n", "VmHWM")).toBe(204800 * 1024);
@@ -141,7 +144,7 @@ describe("process roles", () => {
 });
 
 describe("a size's summary", () => {
-  const run = (variant: "provider" | "floor", wall: number, total: number): ScenarioRun => ({
+  const run = (variant: ScenarioRun["variant"], wall: number, total: number): ScenarioRun => ({
     variant,
     resources: 10,
     changed: 1,
@@ -161,8 +164,10 @@ describe("a size's summary", () => {
     const summary = summarizeSize(
       10,
       1,
-      [run("provider", 9, 31), run("provider", 5, 21), run("provider", 6, 25)],
-      [run("floor", 4, 0), run("floor", 3, 0), run("floor", 5, 0)],
+      {
+        provider: [run("provider", 9, 31), run("provider", 5, 21), run("provider", 6, 25)],
+        floor: [run("floor", 4, 0), run("floor", 3, 0), run("floor", 5, 0)],
+      },
       { latencyMs: 25, parallelism: 8, requestsPerSecond: 20, requestBurst: 5 },
     );
     const up = summary.rows.find((row) => row.operation === "up");
@@ -173,5 +178,18 @@ describe("a size's summary", () => {
     expect(up?.cpu.provider).toBe(3);
     // Operations the runs never reached count as missed.
     expect(summary.rows.find((row) => row.operation === "destroy")?.met).toBe(false);
+  });
+
+  test("judges the plugin stack against its own floor, and against the dynamic stack's where it has none", () => {
+    const context = { latencyMs: 25, parallelism: 8, requestsPerSecond: undefined, requestBurst: undefined };
+    const runs = { provider: [run("provider", 6, 21)], floor: [run("floor", 4, 0)], plugin: [run("plugin", 5, 21)] };
+
+    const own = summarizeSize(10, 1, { ...runs, pluginFloor: [run("pluginFloor", 2, 0)] }, context).rows[0];
+    expect(own.floorSeconds).toBe(4);
+    expect(own.plugin).toMatchObject({ floorSeconds: 2, ratio: 2.5, dynamicRatio: 5 / 6 });
+    expect(own.plugin?.boundSeconds).toBeCloseTo(1.2 * (2 + (21 * 25) / 1000 / 8));
+
+    const older = summarizeSize(10, 1, runs, context).rows[0];
+    expect(older.plugin).toMatchObject({ floorSeconds: 4, ratio: 1.25 });
   });
 });

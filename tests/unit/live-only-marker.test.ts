@@ -11,7 +11,7 @@ import {
   withShorterMarker,
 } from "../../provider/engine/live-settings";
 import type { JsonObject } from "../../provider/engine/kind";
-import { inputKeys, inputsFromOutputs } from "../../provider/engine/values";
+import { inputKeys, inputsFromOutputs, storedOutputs } from "../../provider/engine/values";
 import { kindNamed } from "../../provider/kinds";
 
 const postgres = kindNamed("source:postgresql");
@@ -69,4 +69,30 @@ test("state written before the declared form reads as it always did", () => {
   const written = outputsOf(declared, liveOnlyValues(20));
   expect(inputsFromOutputs(postgres, written)).toEqual(declared);
   expect(withoutLiveOnly(written, keys)).toEqual({ ...declared, connectorStatus: "Active", topics: ["public.orders"] });
+});
+
+test("the declared form names each input once, even one that a kind's own schema and the common inputs share", () => {
+  const withPrefix: JsonObject = { ...declared, namePrefix: "orders-db", nameSeed: "f73923cc9ac165cf" };
+  const stored = withShorterMarker(outputsOf(withPrefix, liveOnlyValues(20)), keys);
+
+  const names = stored[declaredKey] as string[];
+  expect(names.filter((name) => name === "namePrefix")).toEqual(["namePrefix"]);
+  expect(new Set(names).size).toBe(names.length);
+  expect(inputsFromOutputs(postgres, stored)).toEqual(withPrefix);
+});
+
+test("a hint stays out of the stored outputs: the pipeline's endpoints, which only spare this run lookups", () => {
+  const pipeline = kindNamed("pipeline");
+  const inputs: JsonObject = {
+    name: "orders-to-olap",
+    sourceId: "src-1",
+    destinationId: "dst-1",
+    endpoints: { source: { name: "orders-db", connector: "postgresql" } },
+  };
+  const stored = storedOutputs(pipeline, { ...inputs, sourceName: "orders-db", topicNames: ["public.orders"] });
+
+  expect(stored).not.toHaveProperty("endpoints");
+  expect(stored).toMatchObject({ name: "orders-to-olap", sourceName: "orders-db", topicNames: ["public.orders"] });
+  const { endpoints: _hint, ...declaredWithoutHint } = inputs;
+  expect(inputsFromOutputs(pipeline, stored)).toEqual(declaredWithoutHint);
 });

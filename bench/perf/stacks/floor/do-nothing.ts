@@ -1,13 +1,28 @@
-// The floor's dynamic provider: echoes its inputs as outputs and calls nothing. It has `read` and `update` like the
-// Streamkap provider, so refresh and update take the same paths through the dynamic-provider host.
+// The floor's dynamic provider: calls nothing. Its outputs are its inputs, or, as the floor of a measured stack,
+// its inputs with that stack's outputs of the same kind and a pad (./outputs.ts), so both states hold as many
+// bytes. It has `read` and `update` like the Streamkap provider, so refresh and update take the same paths
+// through the dynamic-provider host.
 //
 // bench/perf/layout.ts installs the compiled file into each project as node_modules/bench-floor-provider, and the
 // floor program uses that copy: Pulumi then serializes the provider as one `require("bench-floor-provider/…")`
-// line, as small as the Streamkap provider's installed shim, so the two stacks carry state of similar size.
+// line, as small as the Streamkap provider's installed shim.
+import { floorOutputs, type FloorState, readFloorState } from "./outputs";
+
 type Props = Record<string, unknown>;
 
+let state: FloorState | undefined | null = null;
+
+/** Read once per provider process: the file does not change during an operation. */
+function floorState(): FloorState | undefined {
+  if (state === null) state = readFloorState();
+  return state;
+}
+
 export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
-  return { id: `floor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`, outs: inputs };
+  return {
+    id: `floor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+    outs: floorOutputs(inputs, floorState()),
+  };
 }
 
 export async function read(id: string, props: Props): Promise<{ id: string; props: Props }> {
@@ -15,7 +30,7 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
 }
 
 export async function update(_id: string, _olds: Props, news: Props): Promise<{ outs: Props }> {
-  return { outs: news };
+  return { outs: floorOutputs(news, floorState()) };
 }
 
 export async function deleteResource(): Promise<void> {}

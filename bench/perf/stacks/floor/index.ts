@@ -5,14 +5,16 @@
 import * as pulumi from "@pulumi/pulumi";
 
 import { declareStack, planConfig } from "../plan";
+import { kindKey } from "./outputs";
 
 // Installed into the project by bench/perf/layout.ts (see do-nothing.ts for why it is not imported from here).
 const doNothing = require("bench-floor-provider") as pulumi.dynamic.ResourceProvider;
 
 class FloorResource extends pulumi.dynamic.Resource {
   constructor(type: string, name: string, props: pulumi.Inputs) {
-    // A fresh object: the constructor adds `__provider` to what it is given.
-    super(doNothing, name, { ...props }, undefined, "benchfloor", type);
+    // A fresh object: the constructor adds `__provider` to what it is given. The kind tells the provider which
+    // outputs to add as the floor of a measured stack (./outputs.ts).
+    super(doNothing, name, { ...props, [kindKey]: type }, undefined, "benchfloor", type);
   }
 }
 

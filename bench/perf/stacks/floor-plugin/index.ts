@@ -1,0 +1,34 @@
+// The plugin stack's floor: the benchmark stack of ../plan.ts made of do-nothing resources of a provider plugin
+// (./provider.ts), declared by type token as the plugin stack declares its resources. Same count, dependencies and
+// inputs; the state the plugin stack held after `up` comes from the project (../floor/outputs.ts).
+import * as pulumi from "@pulumi/pulumi";
+
+import { declareStack, planConfig } from "../plan";
+
+/** The package of ./provider.ts, which the engine finds on PATH as pulumi-resource-benchfloor. */
+export const floorPackage = "benchfloor";
+
+class FloorPluginResource extends pulumi.CustomResource {
+  constructor(type: string, name: string, props: pulumi.Inputs) {
+    // With stack traces off, as the plugin stack registers (and a generated SDK: scripts/quiet-registration.ts).
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(`${floorPackage}:index:${type}`, name, { ...props });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+  }
+}
+
+declareStack<FloorPluginResource>(planConfig(new pulumi.Config()), {
+  tag: (name, args) => new FloorPluginResource("Tag", name, { ...args }),
+  topic: (name, args) => new FloorPluginResource("Topic", name, { ...args }),
+  postgresqlSource: (name, args) => new FloorPluginResource("PostgresqlSource", name, { ...args }),
+  mysqlSource: (name, args) => new FloorPluginResource("MysqlSource", name, { ...args }),
+  snowflakeDestination: (name, args) => new FloorPluginResource("SnowflakeDestination", name, { ...args }),
+  clickhouseDestination: (name, args) => new FloorPluginResource("ClickHouseDestination", name, { ...args }),
+  pipeline: (name, { source, destination, ...args }) =>
+    new FloorPluginResource("Pipeline", name, { ...args, sourceId: source.id, destinationId: destination.id }),
+  transform: (name, args) => new FloorPluginResource("Transform", name, { ...args }),
+});
