@@ -10,14 +10,7 @@
 // twice, a plugin resource none), outputs are left out until it does not, and the pad makes up the difference
 // (pure; tests/unit/bench-floor-state.test.ts). What the floor's provider does with it: stacks/floor/outputs.ts.
 import { type FloorState, type Json, padKey } from "./stacks/floor/outputs";
-import type { KindBytes } from "./state";
-
-/** The secret envelope Pulumi writes in exported state (`sig.Secret`). */
-const secretSignature = "4dabf18193072939515e22adb298388d";
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isDeclared, isRecord, type KindBytes, kindOf, secretSignature, typedResources } from "./state";
 
 /**
  * An exported value as a floor provider can return it. An exported secret is an object under Pulumi's signature
@@ -32,20 +25,13 @@ function plainValue(value: unknown): Json {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 }
 
-/** The kind of a type token: its last part, so the dynamic, the plugin and the floor stack compare kind by kind. */
-export function kindOf(type: string): string {
-  return type.slice(type.lastIndexOf(":") + 1);
-}
-
 /**
  * The floor's state shape from a measured stack's exported deployment: per kind, the outputs of its first resource
  * (the serialized dynamic provider left out: the floor has its own), with no pad yet.
  */
 export function floorShape(deployment: unknown): FloorState {
   const shape: FloorState = {};
-  const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
-  for (const resource of resources) {
-    if (!isRecord(resource) || typeof resource.type !== "string" || resource.type.startsWith("pulumi:")) continue;
+  for (const resource of typedResources(deployment).filter(isDeclared)) {
     const kind = kindOf(resource.type);
     if (shape[kind] || !isRecord(resource.outputs)) continue;
     // The floor's own inputs (the same declared inputs) hold the rest, and the floor has a provider of its own.

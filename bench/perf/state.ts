@@ -2,7 +2,7 @@
 // `__provider` string among its inputs and again among its outputs. Resources of the provider plugin store none.
 
 /** The secret envelope Pulumi writes in exported state (`sig.Secret`), with the value encrypted. */
-const secretSignature = "4dabf18193072939515e22adb298388d";
+export const secretSignature = "4dabf18193072939515e22adb298388d";
 
 export interface ProviderFootprint {
   /** Dynamic resources in the state (the stack and provider resources not counted). */
@@ -19,12 +19,12 @@ export interface ProviderFootprint {
   largestBytes: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The resources of an exported deployment, each with a type token (anything else is skipped). */
-function typedResources(deployment: unknown): Array<Record<string, unknown> & { type: string }> {
+export function typedResources(deployment: unknown): Array<Record<string, unknown> & { type: string }> {
   const resources = isRecord(deployment) && Array.isArray(deployment.resources) ? deployment.resources : [];
   return resources.filter(
     (resource): resource is Record<string, unknown> & { type: string } =>
@@ -33,7 +33,7 @@ function typedResources(deployment: unknown): Array<Record<string, unknown> & { 
 }
 
 /** Whether the program declared it: every resource but the stack and provider resources (`pulumi:…`). */
-function isDeclared(resource: { type: string }): boolean {
+export function isDeclared(resource: { type: string }): boolean {
   return !resource.type.startsWith("pulumi:");
 }
 
@@ -87,6 +87,11 @@ export function declaredResources(deployment: unknown): number {
   return typedResources(deployment).filter(isDeclared).length;
 }
 
+/** The kind of a type token: its last part, so the dynamic, the plugin and the floor stacks compare kind by kind. */
+export function kindOf(type: string): string {
+  return type.slice(type.lastIndexOf(":") + 1);
+}
+
 /** What the state holds per kind: resources and their serialized bytes (inputs, outputs and the engine's fields). */
 export type KindBytes = Record<string, { resources: number; bytes: number }>;
 
@@ -98,8 +103,7 @@ export type KindBytes = Record<string, { resources: number; bytes: number }>;
 export function stateBytesByKind(deployment: unknown): KindBytes {
   const kinds: KindBytes = {};
   for (const resource of typedResources(deployment).filter(isDeclared)) {
-    const kind = resource.type.slice(resource.type.lastIndexOf(":") + 1);
-    const entry = (kinds[kind] ??= { resources: 0, bytes: 0 });
+    const entry = (kinds[kindOf(resource.type)] ??= { resources: 0, bytes: 0 });
     entry.resources++;
     entry.bytes += Buffer.byteLength(JSON.stringify(resource), "utf8");
   }

@@ -37,6 +37,27 @@ export interface Declarers<C extends Declared> {
   transform(name: string, args: streamkap.TransformArgs): Declared;
 }
 
+/**
+ * Declarers for a program that makes every resource through one constructor taking the kind's name (`Tag`,
+ * `PostgresqlSource`, …), with a pipeline's ends by id (`sourceId`, `destinationId`) as the schema has them: a
+ * generated SDK has no connector class of the program to pass. The plugin stack and both floors declare so.
+ */
+export function declarersByKind<C extends Declared>(
+  make: (kind: string, name: string, args: Record<string, unknown>) => C,
+): Declarers<C> {
+  return {
+    tag: (name, args) => make("Tag", name, { ...args }),
+    topic: (name, args) => make("Topic", name, { ...args }),
+    postgresqlSource: (name, args) => make("PostgresqlSource", name, { ...args }),
+    mysqlSource: (name, args) => make("MysqlSource", name, { ...args }),
+    snowflakeDestination: (name, args) => make("SnowflakeDestination", name, { ...args }),
+    clickhouseDestination: (name, args) => make("ClickHouseDestination", name, { ...args }),
+    pipeline: (name, { source, destination, ...args }) =>
+      make("Pipeline", name, { ...args, sourceId: source.id, destinationId: destination.id }),
+    transform: (name, args) => make("Transform", name, { ...args }),
+  };
+}
+
 /** The slots of a group in the order their updates rotate: the heavier connector updates come first. */
 export const updateRotation = [
   "postgresqlSource",

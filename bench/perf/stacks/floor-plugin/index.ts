@@ -3,7 +3,7 @@
 // inputs; the state the plugin stack held after `up` comes from the project (../floor/outputs.ts).
 import * as pulumi from "@pulumi/pulumi";
 
-import { declareStack, planConfig } from "../plan";
+import { declarersByKind, declareStack, planConfig } from "../plan";
 
 /** The package of ./provider.ts, which the engine finds on PATH as pulumi-resource-benchfloor. */
 export const floorPackage = "benchfloor";
@@ -21,14 +21,7 @@ class FloorPluginResource extends pulumi.CustomResource {
   }
 }
 
-declareStack<FloorPluginResource>(planConfig(new pulumi.Config()), {
-  tag: (name, args) => new FloorPluginResource("Tag", name, { ...args }),
-  topic: (name, args) => new FloorPluginResource("Topic", name, { ...args }),
-  postgresqlSource: (name, args) => new FloorPluginResource("PostgresqlSource", name, { ...args }),
-  mysqlSource: (name, args) => new FloorPluginResource("MysqlSource", name, { ...args }),
-  snowflakeDestination: (name, args) => new FloorPluginResource("SnowflakeDestination", name, { ...args }),
-  clickhouseDestination: (name, args) => new FloorPluginResource("ClickHouseDestination", name, { ...args }),
-  pipeline: (name, { source, destination, ...args }) =>
-    new FloorPluginResource("Pipeline", name, { ...args, sourceId: source.id, destinationId: destination.id }),
-  transform: (name, args) => new FloorPluginResource("Transform", name, { ...args }),
-});
+declareStack(
+  planConfig(new pulumi.Config()),
+  declarersByKind((kind, name, args) => new FloorPluginResource(kind, name, args)),
+);

@@ -6,17 +6,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as provider from "@pulumi/pulumi/provider";
 
-import { floorOutputs, type FloorState, readFloorState } from "../floor/outputs";
+import { currentFloorState, floorId, floorOutputs } from "../floor/outputs";
 
 type Props = Record<string, unknown>;
-
-let state: FloorState | undefined | null = null;
-
-/** Read once per plugin process: the file does not change during an operation. */
-function floorState(): FloorState | undefined {
-  if (state === null) state = readFloorState();
-  return state;
-}
 
 /** The kind of a resource by its URN's type token (`…::benchfloor:index:Tag::name` → `Tag`). */
 function kindOf(urn: string): string {
@@ -27,14 +19,13 @@ function kindOf(urn: string): string {
 const doNothing: provider.Provider = {
   version: "0.0.1",
   async create(urn: string, inputs: Props): Promise<provider.CreateResult> {
-    const id = `floor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    return { id, outs: floorOutputs(inputs, floorState(), kindOf(urn)) };
+    return { id: floorId(), outs: floorOutputs(inputs, currentFloorState(), kindOf(urn)) };
   },
   async read(id: pulumi.ID, _urn: string, props?: Props): Promise<provider.ReadResult> {
     return { id, props };
   },
   async update(_id: pulumi.ID, urn: string, _olds: Props, news: Props): Promise<provider.UpdateResult> {
-    return { outs: floorOutputs(news, floorState(), kindOf(urn)) };
+    return { outs: floorOutputs(news, currentFloorState(), kindOf(urn)) };
   },
   async delete(): Promise<void> {},
 };

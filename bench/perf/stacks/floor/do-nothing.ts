@@ -6,23 +6,12 @@
 // bench/perf/layout.ts installs the compiled file into each project as node_modules/bench-floor-provider, and the
 // floor program uses that copy: Pulumi then serializes the provider as one `require("bench-floor-provider/…")`
 // line, as small as the Streamkap provider's installed shim.
-import { floorOutputs, type FloorState, readFloorState } from "./outputs";
+import { currentFloorState, floorId, floorOutputs } from "./outputs";
 
 type Props = Record<string, unknown>;
 
-let state: FloorState | undefined | null = null;
-
-/** Read once per provider process: the file does not change during an operation. */
-function floorState(): FloorState | undefined {
-  if (state === null) state = readFloorState();
-  return state;
-}
-
 export async function create(inputs: Props): Promise<{ id: string; outs: Props }> {
-  return {
-    id: `floor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
-    outs: floorOutputs(inputs, floorState()),
-  };
+  return { id: floorId(), outs: floorOutputs(inputs, currentFloorState()) };
 }
 
 export async function read(id: string, props: Props): Promise<{ id: string; props: Props }> {
@@ -30,7 +19,7 @@ export async function read(id: string, props: Props): Promise<{ id: string; prop
 }
 
 export async function update(_id: string, _olds: Props, news: Props): Promise<{ outs: Props }> {
-  return { outs: floorOutputs(news, floorState()) };
+  return { outs: floorOutputs(news, currentFloorState()) };
 }
 
 export async function deleteResource(): Promise<void> {}

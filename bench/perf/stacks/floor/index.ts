@@ -4,7 +4,7 @@
 // by themselves.
 import * as pulumi from "@pulumi/pulumi";
 
-import { declareStack, planConfig } from "../plan";
+import { declarersByKind, declareStack, planConfig } from "../plan";
 import { kindKey } from "./outputs";
 
 // Installed into the project by bench/perf/layout.ts (see do-nothing.ts for why it is not imported from here).
@@ -18,14 +18,7 @@ class FloorResource extends pulumi.dynamic.Resource {
   }
 }
 
-declareStack<FloorResource>(planConfig(new pulumi.Config()), {
-  tag: (name, args) => new FloorResource("Tag", name, { ...args }),
-  topic: (name, args) => new FloorResource("Topic", name, { ...args }),
-  postgresqlSource: (name, args) => new FloorResource("PostgresqlSource", name, { ...args }),
-  mysqlSource: (name, args) => new FloorResource("MysqlSource", name, { ...args }),
-  snowflakeDestination: (name, args) => new FloorResource("SnowflakeDestination", name, { ...args }),
-  clickhouseDestination: (name, args) => new FloorResource("ClickHouseDestination", name, { ...args }),
-  pipeline: (name, { source, destination, ...args }) =>
-    new FloorResource("Pipeline", name, { ...args, sourceId: source.id, destinationId: destination.id }),
-  transform: (name, args) => new FloorResource("Transform", name, { ...args }),
-});
+declareStack(
+  planConfig(new pulumi.Config()),
+  declarersByKind((kind, name, args) => new FloorResource(kind, name, args)),
+);

@@ -38,6 +38,19 @@ export function readFloorState(directory = process.env[floorDirVariable]): Floor
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as FloorState) : undefined;
 }
 
+let cached: FloorState | undefined | null = null;
+
+/** The floor state of this process's project, read once: the file does not change during an operation. */
+export function currentFloorState(): FloorState | undefined {
+  if (cached === null) cached = readFloorState();
+  return cached;
+}
+
+/** A fresh id for a floor resource. */
+export function floorId(): string {
+  return `floor-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /**
  * A floor resource's outputs: the kind's measured outputs, its inputs (which win on a shared key), the pad. The
  * kind is the `benchKind` input's unless given.

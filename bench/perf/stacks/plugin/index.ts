@@ -14,7 +14,7 @@ import * as path from "node:path";
 
 import * as pulumi from "@pulumi/pulumi";
 
-import { declareStack, planConfig } from "../plan";
+import { declarersByKind, declareStack, planConfig } from "../plan";
 
 interface SchemaResource {
   inputProperties?: Record<string, { secret?: boolean }>;
@@ -77,15 +77,7 @@ class PluginResource extends pulumi.CustomResource {
   }
 }
 
-declareStack<PluginResource>(planConfig(new pulumi.Config()), {
-  tag: (name, args) => new PluginResource("Tag", name, { ...args }),
-  topic: (name, args) => new PluginResource("Topic", name, { ...args }),
-  postgresqlSource: (name, args) => new PluginResource("PostgresqlSource", name, { ...args }),
-  mysqlSource: (name, args) => new PluginResource("MysqlSource", name, { ...args }),
-  snowflakeDestination: (name, args) => new PluginResource("SnowflakeDestination", name, { ...args }),
-  clickhouseDestination: (name, args) => new PluginResource("ClickHouseDestination", name, { ...args }),
-  // The schema's pipeline takes its ends by id: a generated SDK has no connector class of the program to pass.
-  pipeline: (name, { source, destination, ...args }) =>
-    new PluginResource("Pipeline", name, { ...args, sourceId: source.id, destinationId: destination.id }),
-  transform: (name, args) => new PluginResource("Transform", name, { ...args }),
-});
+declareStack(
+  planConfig(new pulumi.Config()),
+  declarersByKind((kind, name, args) => new PluginResource(kind, name, args)),
+);
