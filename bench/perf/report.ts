@@ -333,7 +333,9 @@ export function renderReport(results: BenchResults, analysis: string | undefined
       "token (`streamkap:index:PostgresqlSource`, …) as a generated Pulumi SDK declares it, so the engine runs it " +
       "through pulumi-resource-streamkap (the installed package's bin/, first on PATH) instead of the dynamic " +
       "providers; its pipelines name their ends by id (`sourceId`), as the schema has them. It is held to the same " +
-      "targets, against a floor of its own at its own state.",
+      "targets, against a floor of its own at its own state: a do-nothing provider plugin whose resources are " +
+      "registered with the same property keys (every property of the schema's token, given or undefined, as a " +
+      "generated class registers them), so that the Node SDK's cost per registered property is in its floor too.",
     "- **update 10%** changes one in-place field of one resource per group (rotating through the kinds); " +
       "**calls/res** counts calls other than token requests per resource (for the update also per changed resource).",
     `- **wall bound** = ${boundFactor} × (floor at equal state + calls × ${settings.latencyMs} ms ÷ ${settings.parallelism}), the ` +
