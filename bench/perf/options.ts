@@ -56,7 +56,7 @@ const usage = `Usage: npm run bench -- [options]
                        outputs = inputs, with no Streamkap stack to take its state from)
   --plugin-sizes 100   sizes at which the provider-plugin stack runs too, or none   default: every size
   --repeat K           runs of each stack; wall times are the median
-                       default 3 up to 100 resources, 1 above (one 500-resource run takes minutes)
+                       default 3 up to 500 resources, 1 above (a 2,000-resource run takes most of an hour)
   --large              sizes 10,100,500,2000 (2,000 resources take about an hour: both stacks and their floors)
   --quick              sizes 10 only, one run each, report under dist/bench/perf/quick/ unless --out is given
   --out FILE           Markdown report                                      default bench/RESULTS.md
@@ -84,11 +84,12 @@ function nonNegative(flag: string, text: string | undefined): number {
 }
 
 /**
- * Runs of each stack of `resources`. On a shared machine one run's wall time can be off by a factor of two, so
- * small stacks, which are quick, run three times; large ones once, to keep a full run within a coffee break.
+ * Runs of each stack of `resources`. On a shared machine one run's wall time can be off by a factor of two, and at
+ * 500 resources a few hundred milliseconds decide a target, so stacks up to 500 run three times (about seven minutes
+ * a run of all four stacks at 500); larger ones once, as one run at 2,000 takes most of an hour.
  */
 export function repeatsFor(options: Pick<BenchOptions, "repeat" | "quick">, resources: number): number {
-  return options.repeat ?? (options.quick || resources > 100 ? 1 : 3);
+  return options.repeat ?? (options.quick || resources > 500 ? 1 : 3);
 }
 
 const benchOptionSpecs = {

@@ -314,7 +314,7 @@ export function renderReport(results: BenchResults, analysis: string | undefined
     } (the serializer writes modules under node_modules as a \`require\` and others by value; see bench/perf/layout.ts).`,
     `- **Repeats**: ${
       settings.repeat === "auto"
-        ? "3 per stack up to 100 resources, 1 above (1 in quick mode)"
+        ? "3 per stack up to 500 resources, 1 above (1 in quick mode)"
         : `${settings.repeat} per stack`
     }; wall times are medians, the other figures those of the median run.`,
     "",

@@ -36,7 +36,7 @@ describe("bench options", () => {
       json: path.join(root, "bench", "results.json"),
       command: "npm run bench",
     });
-    expect([10, 100, 500].map((size) => repeatsFor(options, size))).toEqual([3, 3, 1]);
+    expect([10, 100, 500, 2000].map((size) => repeatsFor(options, size))).toEqual([3, 3, 3, 1]);
   });
 
   test("quick mode runs 10 resources once and keeps the committed report untouched", () => {
