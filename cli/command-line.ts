@@ -89,3 +89,16 @@ export function packageVersion(): string {
 export function usageErrorLine(command: string, error: UsageError): string {
   return `pulumi-streamkap ${command}: ${error.message} (see \`pulumi-streamkap ${command} --help\`)\n`;
 }
+
+/**
+ * Text as a terminal shows it without acting on it: control characters other than line breaks and tabs (a
+ * terminal's escape sequences among them) become visible `\xHH` escapes. Every message the commands print from a
+ * state, a service or a path passes through here.
+ */
+export function terminalText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (character) => {
+    const code = character.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
+}

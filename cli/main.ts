@@ -10,7 +10,7 @@
  */
 import { exitOnUnsupportedNode } from "../provider/public/node-version";
 import type { CliCommandName } from "./command-names";
-import { packageVersion, UsageError, usageErrorLine } from "./command-line";
+import { packageVersion, terminalText, UsageError, usageErrorLine } from "./command-line";
 
 const usage = `Usage: pulumi-streamkap <command> [options]
 
@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const run = Object.hasOwn(commands, command) ? commands[command as CliCommandName] : undefined;
   if (!run) {
-    process.stderr.write(`pulumi-streamkap: unknown command "${command}"\n\n${usage}`);
+    process.stderr.write(`pulumi-streamkap: unknown command "${terminalText(command)}"\n\n${usage}`);
     process.exitCode = 2;
     return;
   }
@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
     if (typeof code === "number") process.exitCode = code;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(usageErrorLine(command, error));
+    process.stderr.write(terminalText(usageErrorLine(command, error)));
     process.exitCode = 2;
   }
 }
@@ -74,6 +74,6 @@ main(process.argv.slice(2)).catch(async (failure: unknown) => {
   // The provider's errors end with their code (docs/errors.md); loaded here, after the Node.js check.
   const { withCodeInMessage } = await import("../provider/public/cli/service.js");
   const error = withCodeInMessage(failure);
-  process.stderr.write(`pulumi-streamkap: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(terminalText(`pulumi-streamkap: ${error instanceof Error ? error.message : String(error)}\n`));
   process.exitCode = 1;
 });

@@ -107,6 +107,27 @@ export const errorTable = {
       "Pass the file `terraform state pull` writes (format 4). For resources it cannot carry, fix them in Terraform " +
       "first (the message names each), or pass `--partial` to write the project without them.",
   },
+  programValue: {
+    code: "STREAMKAP_ERR_PROGRAM_VALUE",
+    group: "program",
+    meaning:
+      "`export` or `from-terraform` met a value it cannot write into the program exactly as it is in the language " +
+      "asked for (half a character, an object key Pulumi YAML reserves), or Pulumi's generator wrote a program the " +
+      "command could not prove holds every value exactly; nothing was written.",
+    next:
+      "Write the program in another language (`--language typescript` holds any text), or correct the value the " +
+      "message names on the service or in the Terraform state, then run again.",
+  },
+  outputDirectory: {
+    code: "STREAMKAP_ERR_OUTPUT_DIRECTORY",
+    group: "program",
+    meaning:
+      "`export` or `from-terraform` cannot write into the `--out` directory: it holds files of an earlier run or a " +
+      "symbolic link, or the system refused a write; nothing was left half-written there.",
+    next:
+      "Pass an empty directory you can write to (or `--force` to replace an earlier run's files), with room on its " +
+      "disk, then run again.",
+  },
   internal: {
     code: "STREAMKAP_ERR_INTERNAL",
     group: "provider",

@@ -22,6 +22,8 @@
 #     modules when Go is installed;
 #   - gomodzip (tools/pulumi-cli/cmd/gomodzip): the Go SDK's module zip for the release's Go module proxy, made by
 #     golang.org/x/mod/zip as the go command makes it; built from Go modules when Go is installed;
+#   - hclread (tools/pulumi-cli/cmd/hclread): HashiCorp's HCL parser, to read the files from-terraform writes for
+#     Terraform as Terraform reads them; built from Go modules when Go is installed;
 #   - rcodesign (crates.io's apple-codesign), which signs the release's macOS plugin executables on any platform;
 #     built with cargo when Rust is installed;
 #   - chromium, Debian's headless browser for the web console's tests (tests/harness/browser.ts drives it with
@@ -199,6 +201,16 @@ ensure_gomodzip() {
   export PULUMI_STREAMKAP_GOMODZIP="$dir/gomodzip"
 }
 
+# hclread: HCL read by github.com/hashicorp/hcl/v2, Terraform's own parser, to hold the files from-terraform writes
+# for Terraform (removed blocks, state rm addresses) to what Terraform reads from them (tests/harness/hcl.ts).
+ensure_hclread() {
+  local module="$ROOT/tools/pulumi-cli" dir="$CACHE/hclread"
+  ensure_go_tool "$dir" "$module" ./cmd/hclread "hclread (HashiCorp's HCL parser, as Terraform reads files)" \
+    "under a minute" \
+    "$module/go.mod" "$module/go.sum" "$module"/cmd/hclread/*.go || return 0
+  export PULUMI_STREAMKAP_HCLREAD="$dir/hclread"
+}
+
 # rcodesign: ad-hoc signs the macOS plugin executables of `npm run release` (scripts/release.ts). Built from the
 # crate's own lockfile, without the notarization features (which pull in an AWS SDK); a maintainer signing with a
 # Developer ID uses the same binary (docs/releases.md).
@@ -290,6 +302,7 @@ ensure_go_host
 ensure_python_host
 ensure_actionlint
 ensure_gomodzip
+ensure_hclread
 ensure_rcodesign
 ensure_chromium
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
@@ -303,6 +316,7 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_DOCS_GEN=\"${PULUMI_STREAMKAP_DOCS_GEN:-}\""
   echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
   echo "export PULUMI_STREAMKAP_GOMODZIP=\"${PULUMI_STREAMKAP_GOMODZIP:-}\""
+  echo "export PULUMI_STREAMKAP_HCLREAD=\"${PULUMI_STREAMKAP_HCLREAD:-}\""
   echo "export PULUMI_STREAMKAP_RCODESIGN=\"${PULUMI_STREAMKAP_RCODESIGN:-}\""
   echo "export PULUMI_STREAMKAP_CHROMIUM=\"${PULUMI_STREAMKAP_CHROMIUM:-}\""
   exit 0

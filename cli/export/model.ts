@@ -2,6 +2,7 @@ import { tagIdsOf, stateOfStatus } from "../../provider/public/cli/programs";
 import { type ConnectorRecord } from "../../provider/public/cli/service";
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
+import { refuseUnwritable } from "./literals";
 import { type ExportKind, kindWords, Namer, splitPrefix } from "./names";
 import { type Args, clientCredentialArgs, kafkaUserArgs, tagArgs, topicArgs, webhookSourceArgs } from "./object-args";
 import { missingEnd, pipelineArgs } from "./pipeline-args";
@@ -87,7 +88,30 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   program.kafkaUsers(snapshot.kafkaUsers);
   program.clientCredentials(snapshot.clientCredentials);
   program.model.warnings.push(...program.model.leftOut);
+  for (const declaration of program.model.declarations) {
+    const where = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
+    refuseUnwritableEntries([...declaration.entries, ...(declaration.options ?? [])], where);
+  }
   return program.model;
+}
+
+/** Every key and text of the entries, checked to be writable exactly (no lone surrogate) before any is written. */
+function refuseUnwritableEntries(entries: readonly ObjectEntry[], where: string, path = ""): void {
+  for (const item of entries) {
+    if (!("key" in item)) continue;
+    const at = path === "" ? item.key : `${path}.${item.key}`;
+    refuseUnwritable(item.key, `A key in ${where}`);
+    refuseUnwritableExpr(item.value, where, at);
+  }
+}
+
+function refuseUnwritableExpr(expr: Expr, where: string, at: string): void {
+  const place = `The input ${at} of ${where}`;
+  if (expr.type === "literal" && typeof expr.value === "string") refuseUnwritable(expr.value, place);
+  if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") refuseUnwritable(part, place);
+  if (expr.type === "array") expr.items.forEach((item, index) => refuseUnwritableExpr(item, where, `${at}[${index}]`));
+  if (expr.type === "object") refuseUnwritableEntries(expr.entries, where, at);
+  if (expr.type === "call") expr.args.forEach((arg) => refuseUnwritableExpr(arg, where, at));
 }
 
 /** The program as it grows, and what later declarations refer to: variables by object id or topic name. */
@@ -113,10 +137,16 @@ class ProgramBuilder {
 
   constructor(private readonly choices: ExportChoices) {}
 
-  /** System tags by lookup (by name: the program does not depend on their ids), custom tags declared. */
+  /**
+   * System tags by lookup (by name: the program does not depend on their ids), custom tags declared. With `only`,
+   * a custom tag the program does not hold is still on the service: objects keep it, by its id.
+   */
   tags(tags: ServiceSnapshot["tags"]): void {
     for (const tag of tags.filter((candidate) => candidate.system === true)) {
       this.tagExprs.set(tag.id, call("systemTagId", literal(tag.name ?? "")));
+    }
+    for (const tag of tags.filter((candidate) => candidate.system !== true && !this.wanted(candidate.id))) {
+      this.tagExprs.set(tag.id, literal(tag.id));
     }
     for (const tag of tags
       .filter((candidate) => candidate.system !== true && this.wanted(candidate.id))

@@ -5,14 +5,63 @@
  * its value. Resource names and references are the TypeScript program's.
  */
 import type { Expr, ObjectEntry, TemplatePart } from "./code";
+import { hclQuoted, hclTemplateText } from "./literals";
 import type { ProgramModel } from "./model";
 import { pluginIdInItems, pluginIdInputs } from "./yaml";
 
-/** A string's inside in an HCL template: JSON's escapes, and `${`/`%{` (an interpolation, a directive) doubled. */
-const templateText = (text: string): string =>
-  JSON.stringify(text).slice(1, -1).replace(/\$\{/g, "$$$${").replace(/%\{/g, "%%{");
-
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A string in PCL that Pulumi's generators write safely in every language: one quoted template when it is one line,
+ * `join("\n", [<each line>])` when it spans lines. Pulumi's Python generator writes a string with line breaks in
+ * triple quotes without escaping quotes or backslashes, and its Go generator a long one in backquotes, which drop
+ * carriage returns; a string of one line each writes with every character escaped.
+ */
+function stringText(parts: readonly TemplatePart[], hole: (code: string) => string): string {
+  const lines: TemplatePart[][] = [[]];
+  for (const part of parts) {
+    if (typeof part !== "string") {
+      lines[lines.length - 1]?.push(part);
+      continue;
+    }
+    part.split("\n").forEach((line, index) => {
+      if (index > 0) lines.push([]);
+      if (line !== "") lines[lines.length - 1]?.push(line);
+    });
+  }
+  const quoted = lines.map((line) => `"${lineText(line, hole)}"`);
+  return quoted.length === 1 ? (quoted[0] ?? '""') : `join("\\n", [${quoted.join(", ")}])`;
+}
+
+/**
+ * The inside of one quoted template. A literal `$` right before an interpolation would make `$${`, HCL's escape
+ * for a literal `${`, so a run of them is written as an interpolation of itself: `${"$"}`.
+ */
+function lineText(parts: readonly TemplatePart[], hole: (code: string) => string): string {
+  return parts
+    .map((part, index) => {
+      if (typeof part !== "string") return `\${${hole(part.code)}}`;
+      const next = parts[index + 1];
+      const dollars = next !== undefined && typeof next !== "string" ? (/\$+$/.exec(part)?.[0] ?? "") : "";
+      const text = hclTemplateText(part.slice(0, part.length - dollars.length));
+      return dollars === "" ? text : `${text}\${"${dollars}"}`;
+    })
+    .join("");
+}
+
+/** An attribute or object key: a bare identifier, else a string (in parentheses when it is a `join`). */
+function keyText(key: string): string {
+  if (identifier.test(key)) return key;
+  const text = stringText([key], () => "");
+  return text.startsWith('"') ? text : `(${text})`;
+}
+
+/** The secret config reads of the program model, by the type PCL declares their config with. */
+const secretConfigTypes: Record<string, string> = {
+  "config.requireSecret": "string",
+  "config.requireSecretNumber": "int",
+  "config.requireSecretBoolean": "bool",
+};
 
 class PclWriter {
   readonly config = new Map<string, string>();
@@ -34,7 +83,9 @@ class PclWriter {
   value(expr: Expr, indent: string): string {
     switch (expr.type) {
       case "literal":
-        return typeof expr.value === "string" ? `"${templateText(expr.value)}"` : JSON.stringify(expr.value);
+        return typeof expr.value === "string"
+          ? stringText([expr.value], (code) => this.reference(code))
+          : JSON.stringify(expr.value);
       case "array":
         if (expr.items.length === 0) return "[]";
         return `[\n${expr.items.map((item) => `${indent}  ${this.value(item, `${indent}  `)}`).join(",\n")}\n${indent}]`;
@@ -43,11 +94,7 @@ class PclWriter {
       case "ref":
         return this.reference(expr.code);
       case "template":
-        return `"${expr.parts
-          .map((part: TemplatePart) =>
-            typeof part === "string" ? templateText(part) : `\${${this.reference(part.code)}}`,
-          )
-          .join("")}"`;
+        return stringText(expr.parts, (code) => this.reference(code));
       case "call":
         return this.call(expr.callee, expr.args);
     }
@@ -60,7 +107,7 @@ class PclWriter {
       if (!("key" in item)) continue;
       const renamed = renames[item.key] ?? pluginIdInItems[item.key];
       const key = renamed ?? item.key;
-      const name = identifier.test(key) ? key : JSON.stringify(key);
+      const name = keyText(key);
       const value =
         renamed !== undefined && item.value.type === "ref"
           ? this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`)
@@ -78,15 +125,16 @@ class PclWriter {
   private call(callee: string, args: readonly Expr[]): string {
     const first = args[0];
     const text = first?.type === "literal" && typeof first.value === "string" ? first.value : undefined;
-    if (callee === "config.requireSecret" && text !== undefined && identifier.test(text)) {
-      this.config.set(text, `config ${text} "string" {\n  secret = true\n}`);
+    const secretType = secretConfigTypes[callee];
+    if (secretType !== undefined && text !== undefined && identifier.test(text)) {
+      this.config.set(text, `config ${text} "${secretType}" {\n  secret = true\n}`);
       return text;
     }
     if (callee === "systemTagId" && text !== undefined) {
       const variable = `systemTag${text.replace(/[^A-Za-z0-9]/g, "")}`;
       this.locals.set(
         variable,
-        `${variable} = invoke("streamkap:index:getTags", {\n  name = "${templateText(text)}"\n  system = true\n}).tags`,
+        `${variable} = invoke("streamkap:index:getTags", {\n  name = ${hclQuoted(text)}\n  system = true\n}).tags`,
       );
       return `${variable}[0].id`;
     }
@@ -101,7 +149,7 @@ export function renderPclProgram(model: ProgramModel): string {
     const className = declaration.className.replace(/^streamkap\./, "");
     const lines = [
       ...(declaration.resourceName !== declaration.variable
-        ? [`  __logicalName = "${templateText(declaration.resourceName)}"`]
+        ? [`  __logicalName = ${hclQuoted(declaration.resourceName)}`]
         : []),
       ...writer.attributes(declaration.entries, "  ", pluginIdInputs[className]),
     ];

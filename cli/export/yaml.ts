@@ -5,9 +5,13 @@
  * converter drops which config is secret.)
  */
 import type { Expr, ObjectEntry, TemplatePart } from "./code";
+import { isPulumiYamlFunctionKey, pulumiYamlText, yamlQuoted } from "./literals";
 import type { ProgramModel } from "./model";
 
-/** A YAML value: scalars are written as JSON (valid YAML, no quoting rules to get wrong). */
+/**
+ * A YAML value as Pulumi YAML will read it: every string here is already in Pulumi YAML's syntax (text has its `$`
+ * doubled, references are `${…}`), and is written as a double-quoted scalar.
+ */
 type YamlValue = string | number | boolean | null | YamlValue[] | { [key: string]: YamlValue };
 
 export interface YamlContext {
@@ -21,9 +25,18 @@ export const pluginIdInputs: Record<string, Record<string, string>> = {
 };
 export const pluginIdInItems: Record<string, string> = { transform: "transformId" };
 
+/** The secret config reads of the program model, by the type Pulumi YAML declares their config with. */
+const secretConfigTypes: Record<string, string> = {
+  "config.requireSecret": "string",
+  "config.requireSecretNumber": "integer",
+  "config.requireSecretBoolean": "boolean",
+};
+
 class YamlWriter {
   readonly config = new Map<string, { type: string; secret?: boolean; default?: string }>();
   readonly variables = new Map<string, YamlValue>();
+  /** Object keys Pulumi YAML would read as a function (`fn::…`), each held by a variable: key → variable. */
+  private readonly keyVariables = new Map<string, string>();
 
   constructor(private readonly declared: ReadonlySet<string>) {}
 
@@ -43,7 +56,7 @@ class YamlWriter {
   value(expr: Expr): YamlValue {
     switch (expr.type) {
       case "literal":
-        return typeof expr.value === "string" ? escape(expr.value) : expr.value;
+        return typeof expr.value === "string" ? pulumiYamlText(expr.value) : expr.value;
       case "array":
         return expr.items.map((item) => this.value(item));
       case "object":
@@ -52,7 +65,7 @@ class YamlWriter {
         return this.reference(expr.code);
       case "template":
         return expr.parts
-          .map((part: TemplatePart) => (typeof part === "string" ? escape(part) : this.reference(part.code)))
+          .map((part: TemplatePart) => (typeof part === "string" ? pulumiYamlText(part) : this.reference(part.code)))
           .join("");
       case "call":
         return this.call(expr.callee, expr.args);
@@ -68,16 +81,33 @@ class YamlWriter {
         result[renamed] = this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`);
         continue;
       }
-      result[item.key] = this.value(item.value);
+      result[this.key(item.key)] = this.value(item.value);
     }
     return result;
+  }
+
+  /**
+   * An object key as Pulumi YAML reads it: keys are interpolated like any string, and an object whose only key
+   * starts with `fn::` is a function call (`fn::readFile` reads a file). Such a key is written as a reference to a
+   * variable holding it, which Pulumi YAML evaluates to the key itself.
+   */
+  private key(key: string): string {
+    if (!isPulumiYamlFunctionKey(key)) return pulumiYamlText(key);
+    let variable = this.keyVariables.get(key);
+    if (variable === undefined) {
+      variable = `literalKey${this.keyVariables.size + 1}`;
+      this.keyVariables.set(key, variable);
+      this.variables.set(variable, pulumiYamlText(key));
+    }
+    return `\${${variable}}`;
   }
 
   private call(callee: string, args: readonly Expr[]): YamlValue {
     const first = args[0];
     const text = first?.type === "literal" && typeof first.value === "string" ? first.value : undefined;
-    if (callee === "config.requireSecret" && text !== undefined) {
-      this.config.set(text, { type: "string", secret: true });
+    const secretType = secretConfigTypes[callee];
+    if (secretType !== undefined && text !== undefined) {
+      this.config.set(text, { type: secretType, secret: true });
       return `\${${text}}`;
     }
     if (callee === "systemTagId" && text !== undefined) {
@@ -85,7 +115,7 @@ class YamlWriter {
       this.variables.set(variable, {
         "fn::invoke": {
           function: "streamkap:index:getTags",
-          arguments: { name: text, system: true },
+          arguments: { name: pulumiYamlText(text), system: true },
           return: "tags",
         },
       });
@@ -94,9 +124,6 @@ class YamlWriter {
     throw new Error(`the YAML program has no form of \`${callee}(…)\``);
   }
 }
-
-/** `${` starts an interpolation in Pulumi YAML: a literal one is written `$${`. */
-const escape = (text: string): string => text.replace(/\$\{/g, "$$$${");
 
 /** The project's Pulumi.yaml: config, variables and resources, in the model's order. */
 export function renderYamlProgram(model: ProgramModel, context: YamlContext): string {
@@ -127,7 +154,12 @@ export function renderYamlProgram(model: ProgramModel, context: YamlContext): st
   return `${yamlText(document, "")}\n`;
 }
 
-/** Block-style YAML with JSON scalars; empty collections as `[]`/`{}`. */
+/** A key YAML reads as a string without quotes: a plain word that no YAML version takes for a boolean or null. */
+const plainKey = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const reservedWords = /^(y|n|yes|no|on|off|true|false|null)$/i;
+const keyText = (key: string): string => (plainKey.test(key) && !reservedWords.test(key) ? key : yamlQuoted(key));
+
+/** Block-style YAML, strings double-quoted; empty collections as `[]`/`{}`. */
 function yamlText(value: YamlValue, indent: string): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
@@ -143,13 +175,13 @@ function yamlText(value: YamlValue, indent: string): string {
     if (entries.length === 0) return "{}";
     return entries
       .map(([key, item]) => {
-        const name = /^[A-Za-z_][A-Za-z0-9_:.-]*$/.test(key) ? key : JSON.stringify(key);
+        const name = keyText(key);
         if (isCollection(item)) return `${indent}${name}:\n${yamlText(item, `${indent}  `)}`;
         return `${indent}${name}: ${yamlText(item, `${indent}  `)}`;
       })
       .join("\n");
   }
-  return JSON.stringify(value);
+  return typeof value === "string" ? yamlQuoted(value) : JSON.stringify(value);
 }
 
 const isCollection = (value: YamlValue): boolean =>

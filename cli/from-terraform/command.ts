@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli/service";
-import { packageVersion } from "../command-line";
+import { packageVersion, terminalText } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, type SecretSetting } from "../export/model";
 import {
@@ -20,15 +20,34 @@ import {
   stackYaml,
   tsconfigJson,
 } from "../export/project-files";
+import { type ProjectDirectory, refuseToOverwrite, writeProject } from "../export/project-directory";
 import { readService, type ServiceSnapshot, topicDetails } from "../export/read";
 import { renderPclProgram } from "../export/pcl";
 import { renderProgram } from "../export/render";
 import { renderYamlProgram } from "../export/yaml";
 import { type FromTerraformArgs, fromTerraformUsage, type Language, parseFromTerraformArgs } from "./args";
 import { type ConvertedLanguage, convertedFiles, convertProgram } from "./convert";
-import { type Adopted, type Difference, importFile, removedBlocks, report, stateRmScript } from "./files";
+import {
+  type Adopted,
+  carriedInstances,
+  type Difference,
+  importFile,
+  lettingGo,
+  removedBlocks,
+  report,
+  stateRmScript,
+} from "./files";
+import { expectedTexts, goStrings, pythonStrings, refuseUnproven } from "./generated-literals";
 import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
-import { instancesOf, readState, stateFileOf } from "./state";
+import {
+  keepSensitiveSecret,
+  redactProse,
+  refuseSensitiveIn,
+  type SensitiveValue,
+  sensitiveOf,
+  sensitiveTexts,
+} from "./sensitive";
+import { instancesOf, readState, type StateInstance, stateFileOf } from "./state";
 
 /** Where the command writes: the result to stdout; it reads the credentials from `env`. */
 export type FromTerraformIo = Omit<ExportIo, "interactive">;
@@ -64,7 +83,9 @@ export async function runFromTerraformCommand(
     return 0;
   }
   const stateFile = stateFileOf(args.state);
-  const handOver = planHandOver(instancesOf(readState(stateFile)));
+  const instances = instancesOf(readState(stateFile));
+  refuseWithoutStreamkap(stateFile, instances);
+  const handOver = planHandOver(instances);
   if (handOver.problems.length > 0 && !args.partial) {
     throw new StreamkapError(
       ErrorCodes.terraformState,
@@ -75,7 +96,8 @@ export async function runFromTerraformCommand(
       ].join("\n"),
     );
   }
-  refuseToOverwrite(args);
+  const target: ProjectDirectory = { out: args.out, force: args.force, command: "from-terraform" };
+  refuseToOverwrite(target, files(args));
 
   const settings = settingsFor("from-terraform", args, io.env);
   const client = new StreamkapClient(settings);
@@ -88,16 +110,16 @@ export async function runFromTerraformCommand(
   const missingTopics = [...topicIds].filter((id) => !listed.has(id)).map((id) => ({ id }));
   snapshot.topics.push(...(await topicDetails(client, missingTopics)));
   const only = new Map(handOver.objects.map((object) => [object.id, object.resourceName]));
-  // What Terraform marks sensitive stays secret here too, though the catalogue may not call it one (an access key id).
+  // What Terraform marks sensitive stays secret here too, though the catalogue may not call it one (an access key
+  // id): every attribute its schema marks, and every one a state marks (a value from a `sensitive` variable).
   const sensitive = new Map(
-    handOver.objects.map((object) => [
-      object.id,
-      new Set(
-        Object.values(object.type.attributes).flatMap((attribute) =>
-          attribute.sensitive && attribute.apiKey ? [attribute.apiKey] : [],
-        ),
-      ),
-    ]),
+    handOver.objects.map((object) => {
+      const marked = sensitiveOf(object.instance).attributes;
+      const keys = Object.entries(object.type.attributes).flatMap(([name, attribute]) =>
+        (attribute.sensitive || marked.has(name)) && attribute.apiKey ? [attribute.apiKey] : [],
+      );
+      return [object.id, new Set(keys)];
+    }),
   );
   const model = buildProgram(snapshot, {
     prefix: "",
@@ -113,17 +135,25 @@ export async function runFromTerraformCommand(
     const object = declaration.adopts === undefined ? undefined : byId.get(declaration.adopts);
     if (object) adopted.push({ object, declaration });
   }
+  const sensitiveSecrets = new Map(
+    keepSensitiveSecret(model, adopted).map(({ setting, value }) => [setting.configKey, value]),
+  );
+  const sensitiveText = sensitiveTexts(adopted, instances);
+  redactProse(model, sensitiveText);
   // An object the state names and the service no longer has; one it has but the program left out is in leftOut.
   const live = idsOn(snapshot);
   const gone = handOver.objects.filter((object) => !live.has(object.id));
   const secrets = model.secrets.map((setting) => {
     const object = byId.get(setting.objectId);
+    const fromSensitive = sensitiveSecrets.get(setting.configKey);
     return {
       setting,
       address: object?.instance.address ?? "",
-      value: object ? secretValueOf(object, setting) : undefined,
+      value: fromSensitive !== undefined ? fromSensitive : object ? secretValueOf(object, setting) : undefined,
     };
   });
+  const carried = carriedInstances(adopted, handOver.duplicates);
+  const letGo = lettingGo(carried, instances);
 
   const endpoint = settings.endpoint;
   const clientId = "clientId" in settings.credentials ? settings.credentials.clientId : undefined;
@@ -162,8 +192,8 @@ export async function runFromTerraformCommand(
     "tsconfig.json": () => tsconfigJson(),
     "README.md": () => readme(context, adopted.length, args.language),
     "import.json": () => importFile(adopted),
-    "terraform-removed.tf": () => removedBlocks(adopted),
-    "terraform-state-rm.sh": () => stateRmScript(adopted),
+    "terraform-removed.tf": () => removedBlocks(letGo),
+    "terraform-state-rm.sh": () => stateRmScript(carried),
     "from-terraform-report.md": () =>
       report({
         stateFile: path.basename(stateFile),
@@ -174,6 +204,7 @@ export async function runFromTerraformCommand(
         leftOut: model.leftOut,
         differences: differences(adopted, snapshot),
         secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
+        letGo,
       }),
   };
   // Everything is rendered before anything is written, so a program this command cannot write leaves no half project.
@@ -181,29 +212,21 @@ export async function runFromTerraformCommand(
   const converted = convertTo === undefined ? [] : programFiles[convertTo];
   const texts = files(args)
     .filter((file) => !converted.includes(file))
-    .map((file) => [file, contents[file]?.() ?? ""] as const);
+    .map((file) => ({ name: file, text: contents[file]?.() ?? "" }));
   const pcl = convertTo === undefined ? "" : (contents["main.pp"]?.() ?? "");
-  fs.mkdirSync(args.out, { recursive: true });
-  if (convertTo !== undefined) {
-    convertProgram({ language: convertTo, pcl, project: args.project, description, out: args.out, env: io.env });
-  }
-  for (const [file, text] of texts) fs.writeFileSync(path.join(args.out, file), text);
-  fs.chmodSync(path.join(args.out, "terraform-state-rm.sh"), 0o755);
 
   const lines = [
     `Wrote a Pulumi project adopting ${adopted.length} of the state's objects to ${args.out}; ` +
       `from-terraform-report.md there says what was carried and what was not.`,
     "",
   ];
+  const toSet: Array<{ key: string; value: string }> = [];
   if (args.setSecrets) {
     const credential = io.env.STREAMKAP_SECRET ?? io.env.STREAMKAP_PROJECT_KEY;
-    const toSet = [
-      ...(credential ? [{ key: context.credentialKey, value: credential }] : []),
-      ...secrets.flatMap(({ setting, value }) =>
-        value === undefined ? [] : [{ key: setting.configKey, value: configText(args.language, value) }],
-      ),
-    ];
-    setSecretConfig(args, toSet, io.env);
+    if (credential) toSet.push({ key: context.credentialKey, value: credential });
+    for (const { setting, value } of secrets) {
+      if (value !== undefined) toSet.push({ key: setting.configKey, value: configText(args.language, value) });
+    }
     const missing = secrets.filter(({ value }) => value === undefined);
     lines.push(
       `Set ${toSet.length} secret(s) in the stack ${args.stack}'s config.`,
@@ -235,8 +258,45 @@ export async function runFromTerraformCommand(
     "there.",
     "",
   );
-  io.stdout(lines.join("\n"));
+  const output = lines.join("\n");
+  refuseSensitiveIn([...texts, { name: "The command's output", text: output }], sensitiveText);
+
+  writeProject(target, (staging) => {
+    if (convertTo !== undefined) {
+      convertProgram({ language: convertTo, pcl, project: args.project, description, out: staging, env: io.env });
+      const written = path.join(staging, convertedFiles[convertTo][0] ?? "");
+      const expected = expectedTexts(model);
+      refuseUnproven(
+        path.basename(written),
+        convertTo === "python" ? pythonStrings(written, io.env) : goStrings(fs.readFileSync(written, "utf8")),
+        expected,
+      );
+      const generated = fs.readdirSync(staging).map((name) => ({ name, text: readIfFile(path.join(staging, name)) }));
+      refuseSensitiveIn(generated, sensitiveText);
+    }
+    for (const { name, text } of texts) fs.writeFileSync(path.join(staging, name), text);
+    fs.chmodSync(path.join(staging, "terraform-state-rm.sh"), 0o755);
+  });
+  if (args.setSecrets) setSecretConfig(args, toSet, io.env);
+  io.stdout(terminalText(output));
   return 0;
+}
+
+/** A state with no resource of the official provider is the wrong one: said, not written as an empty project. */
+function refuseWithoutStreamkap(stateFile: string, instances: readonly StateInstance[]): void {
+  if (instances.some((instance) => instance.streamkap)) return;
+  throw new StreamkapError(
+    ErrorCodes.terraformState,
+    `${stateFile} holds no resource of the official Streamkap provider (streamkap-com/streamkap)` +
+      (instances.length > 0 ? `, only ${instances.length} of other providers` : ", no resource at all") +
+      ", so nothing was written. Is it the state of the right workspace (`terraform workspace show`; " +
+      "`terraform workspace select <name>`, then `terraform state pull`) and backend?",
+  );
+}
+
+/** A file's text for the leak check; a directory a generator wrote is not read. */
+function readIfFile(file: string): string {
+  return fs.lstatSync(file).isFile() ? fs.readFileSync(file, "utf8") : "";
 }
 
 /** Every object's id in a snapshot (a Kafka user's username, a credential's client id), as the state names them. */
@@ -256,20 +316,9 @@ function idsOn(snapshot: ServiceSnapshot): Set<string> {
  * JSON as JSON (a key file becomes an object, `12345` a number, even when the config is declared a string), so in
  * YAML a value is given as a JSON string, which it reads back to exactly the value.
  */
-function configText(language: FromTerraformArgs["language"], value: string): string {
+function configText(language: FromTerraformArgs["language"], value: SensitiveValue): string {
+  if (typeof value !== "string") return String(value);
   return language === "yaml" ? JSON.stringify(value) : value;
-}
-
-/** An earlier run's stack file may hold the stack's encrypted secrets: never overwritten without --force. */
-function refuseToOverwrite(args: FromTerraformArgs): void {
-  if (args.force) return;
-  const existing = files(args).filter((file) => fs.existsSync(path.join(args.out, file)));
-  if (existing.length > 0) {
-    throw new Error(
-      `${args.out} already holds ${existing.join(", ")}; write into an empty directory, or pass --force to ` +
-        `overwrite them (Pulumi.${args.stack}.yaml may hold the stack's encrypted secrets).`,
-    );
-  }
 }
 
 /**
@@ -280,7 +329,7 @@ function secretValueOf(object: PlannedObject, setting: SecretSetting): string | 
   const attributes = object.type.attributes;
   const names = [
     ...Object.keys(attributes).filter((candidate) => attributes[candidate]?.apiKey === setting.key),
-    ...(setting.key in attributes ? [setting.key] : []),
+    ...(Object.hasOwn(attributes, setting.key) ? [setting.key] : []),
   ];
   const values = names.map((name) => object.instance.attributes[name]);
   return values.find((value): value is string => typeof value === "string" && value !== "");
@@ -296,11 +345,13 @@ function differences(
   for (const { object } of adopted) {
     const live = connectors.get(object.id)?.config;
     if (!live) continue;
+    const marked = sensitiveOf(object.instance).attributes;
     for (const [name, attribute] of Object.entries(object.type.attributes)) {
       const terraform = object.instance.attributes[name];
-      if (!attribute.apiKey || attribute.sensitive || terraform === null || terraform === undefined) continue;
+      if (!attribute.apiKey || attribute.sensitive || marked.has(name)) continue;
+      if (terraform === null || terraform === undefined) continue;
       if (typeof terraform === "object") continue; // lists and nested blocks: shapes differ, compared by the first up
-      const service = live[attribute.apiKey];
+      const service = Object.hasOwn(live, attribute.apiKey) ? live[attribute.apiKey] : undefined;
       if (service === undefined || service === null) continue;
       if (String(terraform) !== String(service)) {
         found.push({
@@ -338,8 +389,11 @@ function setSecretConfig(
         "Log in to a backend first (pulumi login), then run again with --force.",
     );
   }
+  // `pulumi config set` drops one line break from the end of what it reads (and on Windows a carriage return
+  // before it): one is added, so a value that ends in its own (a PEM key) arrives whole.
+  const lineEnd = process.platform === "win32" ? "\r\n" : "\n";
   for (const { key, value } of values) {
-    const set = pulumi(["config", "set", "--secret", "--stack", args.stack, key], value);
+    const set = pulumi(["config", "set", "--secret", "--stack", args.stack, key], value + lineEnd);
     if (set.status !== 0) {
       throw new Error(`--set-secrets could not set ${key} in the stack ${args.stack}: ${set.stderr.trim()}`);
     }

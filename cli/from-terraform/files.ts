@@ -2,9 +2,11 @@
  * The files `from-terraform` writes beside the program: how Terraform lets go (removed blocks, state rm lines),
  * Pulumi's bulk import file for the other languages, and the report. None holds a secret value.
  */
+import { shellWord } from "../export/literals";
 import type { Declaration, SecretSetting } from "../export/model";
 import { jsonText } from "../export/project-files";
-import type { HandOver, PlannedObject } from "./plan";
+import type { Duplicate, HandOver, PlannedObject } from "./plan";
+import type { StateInstance } from "./state";
 
 /** What became of each planned object in the program. */
 export interface Adopted {
@@ -20,24 +22,73 @@ export interface Difference {
   service: string;
 }
 
-/** Terraform's configuration address of a resource (without instance keys): what a `removed` block names. */
-function configAddress(object: PlannedObject): string {
-  const { module, type, name } = object.instance;
-  return `${module ? `${module.replace(/\[[^\]]*\]/g, "")}.` : ""}${type}.${name}`;
+/** The Streamkap instances Terraform lets go of: each carried one, and each other address of a carried object. */
+export function carriedInstances(adopted: readonly Adopted[], duplicates: readonly Duplicate[]): StateInstance[] {
+  const carried = new Set(adopted.map(({ object }) => object));
+  return [
+    ...adopted.map(({ object }) => object.instance),
+    ...duplicates.filter((duplicate) => carried.has(duplicate.sameAs)).map((duplicate) => duplicate.instance),
+  ];
+}
+
+/** How Terraform lets go: resources whose every instance is carried, and those it keeps some instances of. */
+export interface LettingGo {
+  /** Configuration addresses whose every instance (in every module instance) Pulumi now manages. */
+  whole: string[];
+  /** Configuration addresses with instances left to Terraform: their carried instances go by `terraform state rm`. */
+  partly: Array<{ configAddress: string; carried: string[]; kept: string[] }>;
 }
 
 /**
- * `removed` blocks (Terraform ≥ 1.7, OpenTofu ≥ 1.7): the next `terraform apply` forgets each resource and
- * destroys nothing. One block per resource, whatever its `count` or `for_each` instances.
+ * A `removed` block names a resource without instance keys and forgets all of its instances, so it is written only
+ * for a resource whose every instance is carried; the others keep theirs, and lose the carried ones by
+ * `terraform state rm`.
  */
-export function removedBlocks(adopted: readonly Adopted[]): string {
-  const addresses = [...new Set(adopted.map(({ object }) => configAddress(object)))];
+export function lettingGo(carried: readonly StateInstance[], all: readonly StateInstance[]): LettingGo {
+  const carriedAddresses = new Set(carried.map((instance) => instance.address));
+  const byResource = new Map<string, StateInstance[]>();
+  for (const instance of all) {
+    if (!instance.streamkap || instance.mode !== "managed" || instance.malformed) continue;
+    const group = byResource.get(instance.configAddress) ?? [];
+    group.push(instance);
+    byResource.set(instance.configAddress, group);
+  }
+  const result: LettingGo = { whole: [], partly: [] };
+  for (const [configAddress, instances] of byResource) {
+    const carriedHere = instances.filter((instance) => carriedAddresses.has(instance.address));
+    if (carriedHere.length === 0) continue;
+    if (carriedHere.length === instances.length) {
+      result.whole.push(configAddress);
+    } else {
+      result.partly.push({
+        configAddress,
+        carried: carriedHere.map((instance) => instance.address),
+        kept: instances.filter((instance) => !carriedAddresses.has(instance.address)).map((i) => i.address),
+      });
+    }
+  }
+  return result;
+}
+
+/**
+ * `removed` blocks (Terraform >= 1.7, OpenTofu >= 1.7): the next `terraform apply` forgets each resource and
+ * destroys nothing. Every address is built from Terraform identifiers (a state's names are held to its grammar).
+ */
+export function removedBlocks(letGo: LettingGo): string {
   return [
     "# Terraform lets go of the objects Pulumi now manages, without destroying them (Terraform >= 1.7, OpenTofu >= 1.7).",
     "# Delete these resources' blocks from the configuration, add this file, then run `terraform plan`: it must",
     '# show "will no longer be managed by Terraform" and "0 to destroy" for each. Then `terraform apply`.',
+    ...(letGo.partly.length > 0
+      ? [
+          "#",
+          "# Not here: resources of which Terraform keeps some instances (a removed block would forget them all).",
+          "# terraform-state-rm.sh forgets their carried instances one by one; keep their blocks. They are:",
+          ...letGo.partly.map(({ configAddress }) => `#   ${configAddress}`),
+        ]
+      : []),
     "",
-    ...addresses.flatMap((address) => [
+    ...letGo.whole.flatMap((address) => [
       "removed {",
       `  from = ${address}`,
       "",
@@ -50,16 +101,19 @@ export function removedBlocks(adopted: readonly Adopted[]): string {
   ].join("\n");
 }
 
-/** For Terraform before 1.7: `terraform state rm` forgets the instances and destroys nothing. */
-export function stateRmScript(adopted: readonly Adopted[]): string {
-  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/**
+ * For Terraform before 1.7, and for the instances of resources Terraform keeps: `terraform state rm` forgets each
+ * carried instance and destroys nothing. Each address is one single-quoted word, its keys HCL strings.
+ */
+export function stateRmScript(carried: readonly StateInstance[]): string {
   return [
     "#!/bin/sh",
-    "# Terraform before 1.7 (no `removed` blocks): forget the objects Pulumi now manages, destroying nothing.",
-    "# Run it where `terraform plan` runs, after `pulumi up` adopted them; then delete their blocks from the",
-    "# configuration. OpenTofu: replace terraform with tofu.",
+    "# Forget the objects Pulumi now manages, destroying nothing: Terraform before 1.7 (no `removed` blocks), and the",
+    "# carried instances of resources Terraform keeps (see terraform-removed.tf). Run it where `terraform plan` runs,",
+    "# after `pulumi up` adopted them; then delete their blocks from the configuration. OpenTofu: replace terraform",
+    "# with tofu.",
     "set -e",
-    ...adopted.map(({ object }) => `terraform state rm ${quote(object.instance.address)}`),
+    ...carried.map((instance) => `terraform state rm ${shellWord(instance.address)}`),
     "",
   ].join("\n");
 }
@@ -89,9 +143,26 @@ export interface ReportInput {
   leftOut: readonly string[];
   differences: readonly Difference[];
   secrets: ReadonlyArray<{ setting: SecretSetting; address: string; inState: boolean }>;
+  letGo: LettingGo;
 }
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+/** Text shown as itself in Markdown: line breaks and control characters as visible escapes. */
+// eslint-disable-next-line no-control-regex
+const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+
+/** A table cell of prose: `|` would end the cell. */
+const cell = (text: string) => visible(text).replace(/\|/g, "\\|");
+
+/**
+ * A Markdown code span holding exactly `text` (in a table, `|` escaped): fenced by more backquotes than any run in
+ * it, so nothing from a state or the service can close it.
+ */
+function code(text: string, inTable = true): string {
+  const shown = inTable ? cell(text) : visible(text);
+  const fence = "`".repeat(Math.max(0, ...[...shown.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+  const pad = shown.startsWith("`") || shown.endsWith("`") ? " " : "";
+  return `${fence}${pad}${shown}${pad}${fence}`;
+}
 
 /** from-terraform-report.md: what was carried, what was not and why, and where Terraform and the service differ. */
 export function report(input: ReportInput): string {
@@ -102,13 +173,13 @@ export function report(input: ReportInput): string {
       .flatMap(([name]) => {
         const attribute = object.type.attributes[name];
         if (!attribute || attribute.input || attribute.ours || attribute.computed) return [];
-        return [`| \`${object.instance.address}\` | \`${name}\` | ${cell(attribute.note ?? "no counterpart")} |`];
+        return [`| ${code(object.instance.address)} | ${code(name)} | ${cell(attribute.note ?? "no counterpart")} |`];
       }),
   );
   return [
     "# From Terraform",
     "",
-    `Written by \`pulumi-streamkap from-terraform\` from \`${input.stateFile}\`, against the official provider's schema`,
+    `Written by \`pulumi-streamkap from-terraform\` from ${code(input.stateFile, false)}, against the official provider's schema`,
     `${input.source}.`,
     "",
     `- Resources carried: **${adopted.length}**; skipped on purpose: ${handOver.skipped.length}; not carried: ` +
@@ -122,7 +193,7 @@ export function report(input: ReportInput): string {
     "|---|---|---|",
     ...adopted.map(
       ({ object, declaration }) =>
-        `| \`${object.instance.address}\` | \`${declaration.className}\` \`${declaration.resourceName}\` | \`${object.id}\` |`,
+        `| ${code(object.instance.address)} | \`${declaration.className}\` ${code(declaration.resourceName)} | ${code(object.id)} |`,
     ),
     "",
     "## Not carried",
@@ -130,20 +201,34 @@ export function report(input: ReportInput): string {
     ...(handOver.problems.length + input.gone.length + input.leftOut.length === 0
       ? ["Nothing."]
       : [
-          ...handOver.problems.map((problem) => `- \`${problem.address}\`: ${problem.problem}.`),
+          ...handOver.problems.map((problem) => `- ${code(problem.address, false)}: ${visible(problem.problem)}.`),
           ...input.gone.map(
             (object) =>
-              `- \`${object.instance.address}\`: the service has no object \`${object.id}\` any more (Terraform's ` +
-              "next refresh would drop it too).",
+              `- ${code(object.instance.address, false)}: the service has no object ${code(object.id, false)} any ` +
+              "more (Terraform's next refresh would drop it too).",
           ),
-          ...input.leftOut.map((line) => `- ${line}`),
+          ...input.leftOut.map((line) => `- ${visible(line)}`),
         ]),
     "",
     "## Skipped on purpose",
     "",
     ...(handOver.skipped.length === 0
       ? ["Nothing."]
-      : handOver.skipped.map((item) => `- \`${item.address}\`: ${item.reason}.`)),
+      : handOver.skipped.map((item) => `- ${code(item.address, false)}: ${item.reason}.`)),
+    "",
+    "## Terraform lets go",
+    "",
+    ...(input.letGo.partly.length === 0
+      ? ["`terraform-removed.tf` names every carried resource (or `terraform-state-rm.sh` before Terraform 1.7)."]
+      : [
+          "`terraform-removed.tf` names the resources whose every instance is carried. Terraform keeps these, and",
+          "`terraform-state-rm.sh` forgets only their carried instances (a `removed` block would forget them all):",
+          "",
+          ...input.letGo.partly.map(
+            ({ configAddress, kept }) =>
+              `- ${code(configAddress, false)}: Terraform keeps ${kept.map((address) => code(address, false)).join(", ")}.`,
+          ),
+        ]),
     "",
     "## Attributes with no counterpart",
     "",
@@ -163,7 +248,7 @@ export function report(input: ReportInput): string {
           "|---|---|---|---|",
           ...input.differences.map(
             (difference) =>
-              `| \`${difference.address}\` | \`${difference.attribute}\` | ${cell(difference.terraform)} | ${cell(difference.service)} |`,
+              `| ${code(difference.address)} | ${code(difference.attribute)} | ${code(difference.terraform)} | ${code(difference.service)} |`,
           ),
         ]),
     "",
@@ -178,7 +263,7 @@ export function report(input: ReportInput): string {
           "|---|---|---|",
           ...input.secrets.map(
             ({ setting, address, inState }) =>
-              `| \`${setting.configKey}\` | ${cell(setting.description)} (\`${address}\`) | ${inState ? "yes" : "no: set it by hand"} |`,
+              `| \`${setting.configKey}\` | ${cell(setting.description)} (${code(address)}) | ${inState ? "yes" : "no: set it by hand"} |`,
           ),
         ]),
     "",

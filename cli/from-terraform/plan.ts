@@ -21,8 +21,16 @@ export interface PlannedObject {
   resourceName: string;
 }
 
+/** A second address for an object already planned under another (a resource imported twice). */
+export interface Duplicate {
+  instance: StateInstance;
+  sameAs: PlannedObject;
+}
+
 export interface HandOver {
   objects: PlannedObject[];
+  /** Addresses naming an object another address already names: reported, and let go by Terraform with it. */
+  duplicates: Duplicate[];
   /** Instances left alone on purpose (data sources, other providers' resources), with why. */
   skipped: Array<{ address: string; reason: string }>;
   /** What stops a complete hand-over: an unknown type or attribute, a kind not carried yet, an unsettled object. */
@@ -38,18 +46,34 @@ export function providerSchemaText(): string {
 /** The state's instances, sorted into objects to adopt, instances to skip, and problems. */
 export function planHandOver(instances: readonly StateInstance[]): HandOver {
   const provider = officialTerraformProvider();
-  const handOver: HandOver = { objects: [], skipped: [], problems: [] };
+  const handOver: HandOver = { objects: [], duplicates: [], skipped: [], problems: [] };
+  const byId = new Map<string, PlannedObject>();
+  const names = new Map<TerraformKind, Set<string>>();
   for (const instance of instances) {
     const { address } = instance;
     if (!instance.streamkap) {
       handOver.skipped.push({ address, reason: "not a resource of the Streamkap provider" });
       continue;
     }
+    if (instance.malformed) {
+      handOver.problems.push({ address, problem: `${instance.malformed}, so it is not carried` });
+      continue;
+    }
     if (instance.mode === "data") {
       handOver.skipped.push({ address, reason: "a data source: the program can read the same with a lookup" });
       continue;
     }
-    const type = provider.resources[instance.type];
+    if (instance.providerAlias !== undefined) {
+      handOver.problems.push({
+        address,
+        problem:
+          `it is managed through the provider configuration \`streamkap.${instance.providerAlias}\` (an alias, ` +
+          "perhaps another account or endpoint), and this run reads one service: run from-terraform again with that " +
+          "configuration's credentials and --partial for its resources",
+      });
+      continue;
+    }
+    const type = Object.hasOwn(provider.resources, instance.type) ? provider.resources[instance.type] : undefined;
     if (!type || !type.kind) {
       handOver.problems.push({
         address,
@@ -57,7 +81,7 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
       });
       continue;
     }
-    const unknown = Object.keys(instance.attributes).filter((name) => !(name in type.attributes));
+    const unknown = Object.keys(instance.attributes).filter((name) => !Object.hasOwn(type.attributes, name));
     if (unknown.length > 0) {
       handOver.problems.push({
         address,
@@ -84,7 +108,26 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
       handOver.problems.push({ address, problem: "its state holds no id" });
       continue;
     }
-    handOver.objects.push({ instance, type, kind: type.kind, id, resourceName: resourceNameOf(instance) });
+    const earlier = byId.get(`${type.kind} ${id}`);
+    if (earlier) {
+      handOver.duplicates.push({ instance, sameAs: earlier });
+      handOver.problems.push({
+        address,
+        problem:
+          `it is the same object (${id}) as \`${earlier.instance.address}\`, imported twice into Terraform: Pulumi ` +
+          "adopts it once, under that address's name, and terraform-removed.tf lets Terraform forget both",
+      });
+      continue;
+    }
+    const used = names.get(type.kind) ?? new Set<string>();
+    names.set(type.kind, used);
+    const base = resourceNameOf(instance) || type.kind;
+    let resourceName = base;
+    for (let n = 2; used.has(resourceName); n++) resourceName = `${base}-${n}`;
+    used.add(resourceName);
+    const object: PlannedObject = { instance, type, kind: type.kind, id, resourceName };
+    byId.set(`${type.kind} ${id}`, object);
+    handOver.objects.push(object);
   }
   return handOver;
 }
@@ -106,14 +149,11 @@ function idOf(kind: TerraformKind, attributes: Record<string, unknown>): string 
 
 /**
  * `streamkap_source_postgresql.orders` → `orders`; `…tag.team[1]` → `team-1`; `…topic.t["eu west"]` →
- * `t-eu-west`; in a module, its path first: `module.app.streamkap_tag.team` → `app-team`. The same state always
- * gives the same names.
+ * `t-eu-west`; in a module, its path first, with its keys: `module.app["eu"].streamkap_tag.team` → `app-eu-team`.
+ * The same state always gives the same names; two instances that would share one are numbered in the state's order.
  */
-export function resourceNameOf(instance: Pick<StateInstance, "name" | "module" | "indexKey">): string {
-  const modules = (instance.module ?? "")
-    .split(".")
-    .filter((part, index) => !(index % 2 === 0 && part === "module") && part !== "")
-    .map((part) => part.replace(/\[.*\]$/, ""));
+export function resourceNameOf(instance: Pick<StateInstance, "name" | "modules" | "indexKey">): string {
+  const modules = instance.modules.flatMap((step) => [step.name, ...(step.key === undefined ? [] : [String(step.key)])]);
   const key = instance.indexKey === undefined ? [] : [String(instance.indexKey)];
   return [...modules, instance.name, ...key]
     .join("-")

@@ -77,7 +77,7 @@ test("config, lookups and resources, with the plugin's id inputs and the resourc
   );
 });
 
-test("text is a literal: quotes, backslashes, newlines, `${` and `%{` are escaped, in plain strings and templates", () => {
+test("text is a literal: quotes, backslashes, `${` and `%{` escaped, lines joined, in plain strings and templates", () => {
   const text = renderPclProgram(
     model([
       declaration("mf", "Transform", "mf", [
@@ -87,7 +87,8 @@ test("text is a literal: quotes, backslashes, newlines, `${` and `%{` are escape
       ]),
     ]),
   );
-  expect(text).toContain('  valueTransform = "const a = `$${b}`; // \\"%%{c}\\" \\\\ $0\\n"');
+  // A string of several lines is joined from its lines: Pulumi's generators write each line with every character escaped.
+  expect(text).toContain('  valueTransform = join("\\n", ["const a = `$${b}`; // \\"%%{c}\\" \\\\ $0", ""])');
   expect(text).toContain('  inputTopicPattern = "source_${mf.id}\\\\.$${x}"');
   expect(text).toContain('  "my-map" = {\n    "a.b" = 1\n  }');
 });

@@ -64,7 +64,8 @@ test("references, the plugin's id inputs, secrets, system tags and literal `${` 
       },
       mf: {
         type: "streamkap:index:Transform",
-        properties: { implementation: { valueTransform: "const a = `$${b}`; // $0" } },
+        // Pulumi YAML reads `$$` as `$` in every string: each `$` of the text is doubled.
+        properties: { implementation: { valueTransform: "const a = `$${b}`; // $$0" } },
       },
       main: {
         type: "streamkap:index:Pipeline",

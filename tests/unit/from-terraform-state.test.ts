@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
 import { planHandOver, resourceNameOf } from "../../cli/from-terraform/plan";
 import { instancesOf, readState, stateFileOf } from "../../cli/from-terraform/state";
+import { parseModulePath } from "../../cli/from-terraform/addresses";
 
 const provider = 'provider["registry.terraform.io/streamkap-com/streamkap"]';
 
@@ -76,11 +77,11 @@ test("addresses are Terraform's: count and for_each instances, modules and data 
   expect(handOver.problems).toEqual([]);
 });
 
-test("names from nested modules keep each module's name, without instance keys", () => {
-  expect(resourceNameOf({ name: "db", module: 'module.app["eu"].module.store', indexKey: undefined })).toBe(
-    "app-store-db",
-  );
-  expect(resourceNameOf({ name: "orders", module: undefined, indexKey: "a/b" })).toBe("orders-a-b");
+test("names from nested modules keep each module's name and instance key (F19)", () => {
+  const modules = parseModulePath('module.app["eu"].module.store');
+  expect(modules).toEqual([{ name: "app", key: "eu" }, { name: "store" }]);
+  expect(resourceNameOf({ name: "db", modules: modules ?? [], indexKey: undefined })).toBe("app-eu-store-db");
+  expect(resourceNameOf({ name: "orders", modules: [], indexKey: "a/b" })).toBe("orders-a-b");
 });
 
 test("an unknown type, an unknown attribute and a tainted instance are problems; a credential is known by client id", () => {

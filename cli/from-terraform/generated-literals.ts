@@ -1,0 +1,173 @@
+/**
+ * Proof that a program Pulumi's generators wrote (`pulumi convert`, for Python and Go) holds every text of the
+ * program model as a string literal of its language: read back by Python's own parser (`ast`), and for Go by a
+ * reader of Go's string literals as the language defines them. A generator that escaped a value wrongly, or that
+ * could not bind the plugin's schema and wrote names where strings belong, fails the proof, and nothing is written.
+ */
+import { spawnSync } from "node:child_process";
+
+import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
+import type { Expr, ObjectEntry } from "../export/code";
+import type { ProgramModel } from "../export/model";
+
+/** One text the program must hold, and where it is (never the text itself: it is somebody else's). */
+export interface ExpectedText {
+  text: string;
+  where: string;
+}
+
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Every text of the model as the PCL writer hands it to the generators: each line of a string (a multi-line one is
+ * joined from its lines), each template's text, each key that is not a plain identifier (identifiers are the
+ * schema's property names, which a generator renames), and each resource's name.
+ */
+export function expectedTexts(model: ProgramModel): ExpectedText[] {
+  const texts: ExpectedText[] = [];
+  const add = (text: string, where: string) => {
+    for (const line of text.split("\n")) if (line !== "") texts.push({ text: line, where });
+  };
+  const visit = (expr: Expr, where: string): void => {
+    if (expr.type === "literal" && typeof expr.value === "string") add(expr.value, where);
+    if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") add(part, where);
+    if (expr.type === "array") expr.items.forEach((item) => visit(item, where));
+    if (expr.type === "object") entries(expr.entries, where);
+    if (expr.type === "call") expr.args.forEach((arg) => visit(arg, where));
+  };
+  const entries = (list: readonly ObjectEntry[], where: string): void => {
+    for (const item of list) {
+      if (!("key" in item)) continue;
+      if (!identifier.test(item.key)) add(item.key, `a key in ${where}`);
+      visit(item.value, `the input ${item.key} of ${where}`);
+    }
+  };
+  for (const declaration of model.declarations) {
+    const where = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
+    add(declaration.resourceName, `the name of ${where}`);
+    entries(declaration.entries, where);
+  }
+  return texts;
+}
+
+/** The string literals of a Python program, as Python's own parser reads them. */
+export function pythonStrings(file: string, env: NodeJS.ProcessEnv): string[] {
+  const script =
+    "import ast, json, sys\n" +
+    "tree = ast.parse(open(sys.argv[1], encoding='utf-8').read())\n" +
+    "print(json.dumps([n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]))\n";
+  for (const python of ["python3", "python"]) {
+    const result = spawnSync(python, ["-c", script, file], { env, encoding: "utf8", maxBuffer: 256 << 20 });
+    if (result.error) continue;
+    if (result.status !== 0) {
+      throw new StreamkapError(
+        ErrorCodes.programValue,
+        `The Python program \`pulumi convert\` wrote is not valid Python (${python}: ` +
+          `${result.stderr.trim().split("\n").slice(-1)[0] ?? ""}), so nothing was written. Install the Streamkap ` +
+          "provider plugin (`pulumi plugin install resource streamkap`, docs/languages.md) and run again, or write " +
+          "--language typescript.",
+      );
+    }
+    return JSON.parse(result.stdout) as string[];
+  }
+  throw new StreamkapError(
+    ErrorCodes.programValue,
+    "--language python checks the program Pulumi's generator wrote with Python's own parser, and neither python3 " +
+      "nor python could be started, so nothing was written. Install Python 3 (the program needs it to run), or " +
+      "write --language pcl and convert it yourself.",
+  );
+}
+
+const goEscapes: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, '"': 34 };
+
+/**
+ * The string literals of a Go source file, decoded as the Go specification defines them: interpreted strings with
+ * their escapes (octal and `\x` escapes are bytes), raw strings without their carriage returns. Comments and rune
+ * literals are skipped. Undefined when the text is not Go's lexical grammar.
+ */
+export function goStrings(source: string): string[] | undefined {
+  const strings: string[] = [];
+  let index = 0;
+  const at = (offset = 0) => source[index + offset] ?? "";
+  while (index < source.length) {
+    const character = at();
+    if (character === "/" && at(1) === "/") {
+      const end = source.indexOf("\n", index);
+      index = end < 0 ? source.length : end + 1;
+    } else if (character === "/" && at(1) === "*") {
+      const end = source.indexOf("*/", index + 2);
+      if (end < 0) return undefined;
+      index = end + 2;
+    } else if (character === "`") {
+      const end = source.indexOf("`", index + 1);
+      if (end < 0) return undefined;
+      strings.push(source.slice(index + 1, end).replace(/\r/g, ""));
+      index = end + 1;
+    } else if (character === '"' || character === "'") {
+      const bytes: number[] = [];
+      index++;
+      for (;;) {
+        const next = at();
+        if (next === "" || next === "\n") return undefined;
+        if (next === character) break;
+        if (next !== "\\") {
+          const point = source.codePointAt(index) ?? 0;
+          bytes.push(...Buffer.from(String.fromCodePoint(point), "utf8"));
+          index += point > 0xffff ? 2 : 1;
+          continue;
+        }
+        const letter = at(1);
+        if (Object.hasOwn(goEscapes, letter)) {
+          bytes.push(goEscapes[letter] ?? 0);
+          index += 2;
+        } else if (/[0-7]/.test(letter)) {
+          bytes.push(Number.parseInt(source.slice(index + 1, index + 4), 8));
+          index += 4;
+        } else if (letter === "x") {
+          bytes.push(Number.parseInt(source.slice(index + 2, index + 4), 16));
+          index += 4;
+        } else if (letter === "u" || letter === "U") {
+          const digits = letter === "u" ? 4 : 8;
+          const point = Number.parseInt(source.slice(index + 2, index + 2 + digits), 16);
+          if (!Number.isFinite(point)) return undefined;
+          bytes.push(...Buffer.from(String.fromCodePoint(point), "utf8"));
+          index += 2 + digits;
+        } else {
+          return undefined;
+        }
+      }
+      index++;
+      if (character === '"') strings.push(Buffer.from(bytes).toString("utf8"));
+    } else {
+      index++;
+    }
+  }
+  return strings;
+}
+
+/**
+ * Refuses a generated program that does not hold every expected text inside one of its string literals (Go's
+ * generator writes text around an interpolation into a `Sprintf` format, with `%` doubled).
+ */
+export function refuseUnproven(
+  file: string,
+  literals: readonly string[] | undefined,
+  expected: readonly ExpectedText[],
+): void {
+  const missing =
+    literals === undefined
+      ? expected
+      : expected.filter(
+          ({ text }) =>
+            !literals.some((literal) => literal.includes(text) || literal.includes(text.replace(/%/g, "%%"))),
+        );
+  if (missing.length === 0) return;
+  throw new StreamkapError(
+    ErrorCodes.programValue,
+    `\`pulumi convert\` wrote ${file}, but ${missing.length} text(s) of the program are not in it as string ` +
+      `literals (the first: ${missing[0]?.where ?? "its text"}), so nothing was written. Pulumi's generator writes ` +
+      "names where strings belong when it cannot load the Streamkap provider plugin's schema: install the plugin " +
+      "(`pulumi plugin install resource streamkap`, docs/languages.md) and run again, or write --language " +
+      "typescript.",
+  );
+}
