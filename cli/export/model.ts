@@ -88,30 +88,38 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   program.kafkaUsers(snapshot.kafkaUsers);
   program.clientCredentials(snapshot.clientCredentials);
   program.model.warnings.push(...program.model.leftOut);
-  for (const declaration of program.model.declarations) {
-    const where = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
-    refuseUnwritableEntries([...declaration.entries, ...(declaration.options ?? [])], where);
-  }
+  eachText(program.model.declarations, refuseUnwritable);
   return program.model;
 }
 
-/** Every key and text of the entries, checked to be writable exactly (no lone surrogate) before any is written. */
-function refuseUnwritableEntries(entries: readonly ObjectEntry[], where: string, path = ""): void {
-  for (const item of entries) {
-    if (!("key" in item)) continue;
-    const at = path === "" ? item.key : `${path}.${item.key}`;
-    refuseUnwritable(item.key, `A key in ${where}`);
-    refuseUnwritableExpr(item.value, where, at);
+/**
+ * Calls `visit` with every text of the declarations that a writer turns into a literal (keys, strings, template
+ * text), each with where it is: `The input tags[0] of Tag "env"` (never the text, which is somebody else's).
+ */
+export function eachText(
+  declarations: readonly Declaration[],
+  visit: (text: string, where: string, isKey: boolean) => void,
+): void {
+  for (const declaration of declarations) {
+    const owner = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
+    const entries = (list: readonly ObjectEntry[], path: string): void => {
+      for (const item of list) {
+        if (!("key" in item)) continue;
+        const at = path === "" ? item.key : `${path}.${item.key}`;
+        visit(item.key, `A key of the input ${at} of ${owner}`, true);
+        expression(item.value, at);
+      }
+    };
+    const expression = (expr: Expr, at: string): void => {
+      const where = `The input ${at} of ${owner}`;
+      if (expr.type === "literal" && typeof expr.value === "string") visit(expr.value, where, false);
+      if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") visit(part, where, false);
+      if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`));
+      if (expr.type === "object") entries(expr.entries, at);
+      if (expr.type === "call") expr.args.forEach((arg) => expression(arg, at));
+    };
+    entries([...declaration.entries, ...(declaration.options ?? [])], "");
   }
-}
-
-function refuseUnwritableExpr(expr: Expr, where: string, at: string): void {
-  const place = `The input ${at} of ${where}`;
-  if (expr.type === "literal" && typeof expr.value === "string") refuseUnwritable(expr.value, place);
-  if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") refuseUnwritable(part, place);
-  if (expr.type === "array") expr.items.forEach((item, index) => refuseUnwritableExpr(item, where, `${at}[${index}]`));
-  if (expr.type === "object") refuseUnwritableEntries(expr.entries, where, at);
-  if (expr.type === "call") expr.args.forEach((arg) => refuseUnwritableExpr(arg, where, at));
 }
 
 /** The program as it grows, and what later declarations refer to: variables by object id or topic name. */

@@ -5,11 +5,26 @@
  * its value. Resource names and references are the TypeScript program's.
  */
 import type { Expr, ObjectEntry, TemplatePart } from "./code";
+import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { hclQuoted, hclTemplateText } from "./literals";
-import type { ProgramModel } from "./model";
+import { eachText, type ProgramModel } from "./model";
 import { pluginIdInItems, pluginIdInputs } from "./yaml";
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * PCL is HCL, which reads every string in Unicode's composed form (NFC): a decomposed accent or a compatibility
+ * character (U+212B ANGSTROM SIGN) would reach the service changed, so such text is refused, by where it is.
+ */
+function refuseUncomposed(text: string, where: string): void {
+  if (text.normalize("NFC") === text) return;
+  throw new StreamkapError(
+    ErrorCodes.programValue,
+    `${where} holds text that is not in Unicode's composed form (NFC). PCL, from which the Python, Go and C# ` +
+      "programs are written, reads all text in that form, so the value would reach the service changed; nothing " +
+      "was written. Write the program with --language typescript or yaml, which keep it exactly.",
+  );
+}
 
 /**
  * A string in PCL that Pulumi's generators write safely in every language: one quoted template when it is one line,
@@ -144,6 +159,7 @@ class PclWriter {
 
 /** The program as one PCL file (main.pp): config, lookups and every resource, in the model's order. */
 export function renderPclProgram(model: ProgramModel): string {
+  eachText(model.declarations, refuseUncomposed);
   const writer = new PclWriter(new Set(model.declarations.map((item) => item.variable)));
   const resources = model.declarations.map((declaration) => {
     const className = declaration.className.replace(/^streamkap\./, "");

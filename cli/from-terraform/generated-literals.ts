@@ -7,8 +7,7 @@
 import { spawnSync } from "node:child_process";
 
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
-import type { Expr, ObjectEntry } from "../export/code";
-import type { ProgramModel } from "../export/model";
+import { eachText, type ProgramModel } from "../export/model";
 
 /** One text the program must hold, and where it is (never the text itself: it is somebody else's). */
 export interface ExpectedText {
@@ -28,25 +27,12 @@ export function expectedTexts(model: ProgramModel): ExpectedText[] {
   const add = (text: string, where: string) => {
     for (const line of text.split("\n")) if (line !== "") texts.push({ text: line, where });
   };
-  const visit = (expr: Expr, where: string): void => {
-    if (expr.type === "literal" && typeof expr.value === "string") add(expr.value, where);
-    if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") add(part, where);
-    if (expr.type === "array") expr.items.forEach((item) => visit(item, where));
-    if (expr.type === "object") entries(expr.entries, where);
-    if (expr.type === "call") expr.args.forEach((arg) => visit(arg, where));
-  };
-  const entries = (list: readonly ObjectEntry[], where: string): void => {
-    for (const item of list) {
-      if (!("key" in item)) continue;
-      if (!identifier.test(item.key)) add(item.key, `a key in ${where}`);
-      visit(item.value, `the input ${item.key} of ${where}`);
-    }
-  };
   for (const declaration of model.declarations) {
-    const where = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
-    add(declaration.resourceName, `the name of ${where}`);
-    entries(declaration.entries, where);
+    add(declaration.resourceName, `The name of ${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`);
   }
+  eachText(model.declarations, (text, where, isKey) => {
+    if (!isKey || !identifier.test(text)) add(text, where);
+  });
   return texts;
 }
 

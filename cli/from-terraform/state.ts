@@ -194,9 +194,17 @@ export function instancesOf(state: TerraformState): StateInstance[] {
           : undefined;
     return resource.instances.map((instance): StateInstance => {
       const key = instance.index_key;
+      const keys = [...(modules ?? []).map((step) => step.key), key];
+      const uncomposed = keys.some((text) => typeof text === "string" && text.normalize("NFC") !== text);
+      const malformedHere =
+        malformed ??
+        (uncomposed
+          ? "its key is not in Unicode's composed form (NFC), and Terraform reads every address in that form, so no " +
+            "`terraform state rm` could name it"
+          : undefined);
       const parts = { modules: modules ?? [], mode: resource.mode, type: resource.type, name: resource.name, key };
       // A malformed address is shown as the state holds it, quoted, and never written into a file Terraform reads.
-      const address = malformed
+      const address = malformedHere
         ? JSON.stringify([resource.module ?? "", resource.type, resource.name, key ?? null])
         : resourceAddress(parts, true);
       const unsettled = instance.deposed
@@ -206,7 +214,7 @@ export function instancesOf(state: TerraformState): StateInstance[] {
           : undefined;
       return {
         address,
-        configAddress: malformed ? address : resourceAddress(parts, false),
+        configAddress: malformedHere ? address : resourceAddress(parts, false),
         mode: resource.mode,
         type: resource.type,
         name: resource.name,
@@ -217,7 +225,7 @@ export function instancesOf(state: TerraformState): StateInstance[] {
         attributes: instance.attributes ?? {},
         sensitivePaths: sensitivePathsOf(instance.sensitive_attributes),
         unsettled,
-        malformed,
+        malformed: malformedHere,
       };
     });
   });

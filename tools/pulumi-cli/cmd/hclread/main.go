@@ -129,8 +129,9 @@ func blocks(body *hclsyntax.Body) []block {
 func attributes(body *hclsyntax.Body) map[string]attribute {
 	result := map[string]attribute{}
 	for name, attr := range body.Attributes {
-		if traversal, diags := hcl.AbsTraversalForExpr(attr.Expr); !diags.HasErrors() {
-			result[name] = attribute{Traversal: steps(traversal)}
+		// A reference (`from = streamkap_tag.env`): its steps. A keyword (`false`) is a value, not a reference.
+		if reference, ok := attr.Expr.(*hclsyntax.ScopeTraversalExpr); ok {
+			result[name] = attribute{Traversal: steps(reference.Traversal)}
 			continue
 		}
 		value := evaluate(attr.Expr)
