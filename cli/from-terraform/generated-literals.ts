@@ -5,6 +5,8 @@
  * could not bind the plugin's schema and wrote names where strings belong, fails the proof, and nothing is written.
  */
 import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { eachText, type ProgramModel } from "../export/model";
@@ -18,13 +20,30 @@ export interface ExpectedText {
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
+ * The values of the plugin schema's enums (`map_filter`, `JAVASCRIPT`, `verify-full`): Pulumi's generators write
+ * them as the SDK's enum members, not as strings. They are this package's own words, never somebody else's text.
+ */
+function enumValues(): Set<string> {
+  const schema = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../schema.json"), "utf8")) as {
+    types?: Record<string, { enum?: Array<{ value?: unknown }> }>;
+  };
+  return new Set(
+    Object.values(schema.types ?? {}).flatMap((type) =>
+      (type.enum ?? []).flatMap((member) => (typeof member.value === "string" ? [member.value] : [])),
+    ),
+  );
+}
+
+/**
  * Every text of the model as the PCL writer hands it to the generators: each line of a string (a multi-line one is
  * joined from its lines), each template's text, each key that is not a plain identifier (identifiers are the
- * schema's property names, which a generator renames), and each resource's name.
+ * schema's property names, which a generator renames), and each resource's name; not the schema's enum values.
  */
 export function expectedTexts(model: ProgramModel): ExpectedText[] {
   const texts: ExpectedText[] = [];
+  const enums = enumValues();
   const add = (text: string, where: string) => {
+    if (enums.has(text)) return;
     for (const line of text.split("\n")) if (line !== "") texts.push({ text: line, where });
   };
   for (const declaration of model.declarations) {

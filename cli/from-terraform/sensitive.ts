@@ -131,21 +131,24 @@ function replacedExpr(
   }
 }
 
-/** The sensitive texts of the carried objects that the state does not also show in an attribute not marked so. */
+/**
+ * The sensitive texts of the carried objects that the state does not also show, whole or inside another value, in
+ * an attribute not marked so: those are the texts no file may hold.
+ */
 export function sensitiveTexts(adopted: readonly Adopted[], all: readonly StateInstance[]): string[] {
   const sensitive = new Set(
     adopted.flatMap(({ object }) =>
       sensitiveOf(object.instance).values.flatMap((value) => (typeof value === "string" ? [value] : [])),
     ),
   );
-  const shown = new Set<string>();
+  const shown: string[] = [];
   for (const instance of all) {
     const marked = sensitiveOf(instance).attributes;
     for (const [name, value] of Object.entries(instance.attributes)) {
-      if (!marked.has(name)) for (const scalar of scalarsOf(value)) if (typeof scalar === "string") shown.add(scalar);
+      if (!marked.has(name)) for (const scalar of scalarsOf(value)) if (typeof scalar === "string") shown.push(scalar);
     }
   }
-  return [...sensitive].filter((text) => !shown.has(text));
+  return [...sensitive].filter((text) => !shown.some((plain) => plain.includes(text)));
 }
 
 /** Prose about the program (comments, reasons, descriptions) with each sensitive text replaced by a placeholder. */

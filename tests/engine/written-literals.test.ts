@@ -1,0 +1,274 @@
+/**
+ * The writers' property test (issue #50): objects on the service hold hostile text (the cases a probe found
+ * harmful and seeded random Unicode) as tag names and descriptions, a transform's code, its unit-test records'
+ * keys and values (`fn::readFile`, `${…}`, `$$`, quotes, line breaks, control characters), and `from-terraform`
+ * writes a project adopting them in every language. Each project is then run by its language's real tool through
+ * the real engine against the local server (`pulumi preview --json`): TypeScript through Pulumi's Node.js host,
+ * YAML through Pulumi YAML's own evaluation, Python through the real Python SDK, Go compiled against the
+ * generated SDK. Every input arrives as exactly the service's value, and nothing else runs: no file the text
+ * names is read, no command it holds is run. Text that PCL (Python's and Go's source) cannot hold exactly, and
+ * half characters, are refused by name with nothing written.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+import { runFromTerraformCommand } from "../../cli/from-terraform/command";
+import { goEnv, goModulePath } from "../../scripts/gen-sdks";
+import { packageVersion } from "../../scripts/package-version";
+import { buildPythonPackages } from "../../scripts/python-package";
+import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
+import { pluginOnPath, runPulumi } from "../harness/process";
+import { TestProject } from "../harness/project";
+import { hostileTexts } from "../harness/hostile-text";
+import { stateResource, tagAttributes } from "../harness/terraform-state";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+
+/** What the marker file says: if it ever appears among the inputs, a program read a file its text named. */
+const markerText = "the marker file's contents, which no program may read";
+
+interface Hostile {
+  tags: Array<{ id: string; name: string; description: string }>;
+  transform: { id: string; code: string; records: Array<Record<string, unknown>> };
+}
+
+/** Tags and a transform holding `texts`, made on the service as another user would make them. */
+async function makeHostileObjects(api: ServiceApi, texts: readonly string[], label: string): Promise<Hostile> {
+  const tags: Hostile["tags"] = [];
+  const names = new Set<string>();
+  for (const text of texts) {
+    // Names are unique per service and at most 255 characters: each text's own, made unique by its position.
+    const name = names.has(text) || text === "" ? `${text}#${label}${tags.length}` : text;
+    names.add(name);
+    const tag = await api.request<{ id: string }>("POST", "/tags", {
+      name,
+      description: text,
+      type: ["sources"],
+    });
+    tags.push({ id: tag.id, name, description: text });
+  }
+  const code = [...texts.filter((text) => !text.includes("\u0000")), "return valueObject;"].join("\n");
+  const records = [
+    { topic: texts[0] ?? "t", key: Object.fromEntries(texts.slice(0, 40).map((text, i) => [text, texts[i + 1] ?? ""])) },
+    { topic: "t", value: { "fn::readFile": "./marker.txt" } },
+    { topic: "t", value: { "fn::stringAsset": "x" } },
+    { topic: "t", value: { "fn::streamkap:index:getTags": { name: "Development", system: true } } },
+    { topic: "t", value: { "$${x}": "${x}", "a\nb": ["$$", { "fn::secret": "s" }], "": null } },
+  ];
+  const transform = await api.request<{ id: string }>("POST", "/transforms", {
+    transform: "map_filter",
+    config: {
+      "transforms.name": `hostile transform ${label}`,
+      "transforms.input.topic.pattern": "source_.*",
+      "transforms.output.topic.pattern": "filtered",
+      "transforms.language": "JavaScript",
+    },
+  });
+  await api.request("PUT", `/transforms/${transform.id}/implementation_details`, {
+    transform_id: transform.id,
+    implementation: {
+      language: "JAVASCRIPT",
+      value_transform: code,
+      unit_test: { test_name: texts[1] ?? "t", input__json: records, output__json: records },
+    },
+  });
+  return { tags, transform: { id: transform.id, code, records } };
+}
+
+/** The state the official provider would write for those objects. */
+function stateOf(hostile: Hostile, dir: string): string {
+  const file = path.join(dir, "terraform.tfstate");
+  const resources = [
+    stateResource(
+      "streamkap_tag",
+      "hostile",
+      hostile.tags.map((tag, index) => ({ index_key: index, attributes: tagAttributes(tag.id, tag.name) })),
+    ),
+    stateResource("streamkap_transform_map_filter", "hostile", [
+      { attributes: { id: hostile.transform.id, name: "hostile transform" } },
+    ]),
+  ];
+  fs.writeFileSync(file, JSON.stringify({ version: 4, terraform_version: "1.9.0", serial: 1, lineage: "l", resources }));
+  return file;
+}
+
+interface PreviewStep {
+  urn: string;
+  newState?: { type: string; inputs?: Record<string, unknown> };
+}
+
+/** The inputs of every resource `pulumi preview --json` would create, by resource name. */
+async function previewInputs(project: TestProject, env: NodeJS.ProcessEnv): Promise<Map<string, Record<string, unknown>>> {
+  const run = await runPulumi(project, ["preview", "--json"], env);
+  if (run.code !== 0) throw new Error(`pulumi preview failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`);
+  const preview = JSON.parse(run.stdout) as { steps: PreviewStep[] };
+  return new Map(
+    preview.steps
+      .filter((step) => step.newState && step.newState.type !== "pulumi:pulumi:Stack")
+      .map((step) => [step.urn.split("::").pop() ?? "", step.newState?.inputs ?? {}]),
+  );
+}
+
+/** A transform record as the resource takes it (camelCase, only its fields). */
+const asRecord = (record: Record<string, unknown>) =>
+  Object.fromEntries(["topic", "key", "value"].filter((key) => key in record).map((key) => [key, record[key]]));
+
+/** Every input arrives as the service's value; no marker of a file read or a command run is anywhere. */
+function expectExact(inputs: Map<string, Record<string, unknown>>, hostile: Hostile, projectDir: string): void {
+  hostile.tags.forEach((tag, index) => {
+    const tagInputs = inputs.get(`hostile-${index}`);
+    expect({ index, name: tagInputs?.name, description: tagInputs?.description }).toEqual({
+      index,
+      name: tag.name,
+      description: tag.description,
+    });
+  });
+  const transform = inputs.get("hostile");
+  expect((transform?.implementation as { valueTransform?: unknown } | undefined)?.valueTransform).toBe(
+    hostile.transform.code,
+  );
+  const unitTest = transform?.unitTest as { input?: unknown; expectedOutput?: unknown } | undefined;
+  expect(unitTest?.input).toEqual(hostile.transform.records.map(asRecord));
+  expect(unitTest?.expectedOutput).toEqual(hostile.transform.records.map(asRecord));
+  expect(JSON.stringify([...inputs.values()])).not.toContain(markerText);
+  expect(fs.existsSync(path.join(projectDir, "pwned"))).toBe(false);
+}
+
+/** from-terraform in-process, against `server`. */
+async function fromTerraform(args: string[], server: LocalServer, env: NodeJS.ProcessEnv = {}) {
+  let stdout = "";
+  const code = await runFromTerraformCommand(args, {
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+    env: {
+      ...process.env,
+      ...env,
+      STREAMKAP_HOST: server.baseUrl,
+      STREAMKAP_CLIENT_ID: server.clientId,
+      STREAMKAP_SECRET: server.secret,
+    },
+  });
+  return { code, stdout };
+}
+
+let server: LocalServer;
+let api: ServiceApi;
+let workDir: string;
+let everything: Hostile;
+let composed: Hostile;
+const projects: TestProject[] = [];
+
+// Every case and 40 random texts; PCL's languages get the texts HCL holds exactly (composed, NFC).
+const texts = hostileTexts(50, 40);
+const composedTexts = texts.filter((text) => text.normalize("NFC") === text);
+
+beforeAll(async () => {
+  server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
+  api = new ServiceApi(server);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "written-literals-"));
+  everything = await makeHostileObjects(api, texts, "all");
+  composed = await makeHostileObjects(api, composedTexts, "nfc");
+});
+
+afterAll(async () => {
+  for (const project of projects) project.dispose();
+  await server?.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** A project directory with the marker file a `fn::readFile` would read, and the state of `hostile`. */
+function projectFor(language: string, hostile: Hostile): { dir: string; state: string } {
+  const base = fs.mkdtempSync(path.join(workDir, `${language}-`));
+  const dir = path.join(base, "project");
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, "marker.txt"), markerText);
+  return { dir, state: stateOf(hostile, base) };
+}
+
+test("TypeScript: every hostile text reaches the engine exactly through Pulumi's Node.js host", async () => {
+  const { dir, state } = projectFor("typescript", everything);
+  const written = await fromTerraform([state, "--out", dir, "--force"], server);
+  expect(written.code).toBe(0);
+  const project = await TestProject.fromDirectory(dir, server, {}, "dev");
+  projects.push(project);
+  expectExact(await previewInputs(project, {}), everything, dir);
+});
+
+test("YAML: Pulumi YAML evaluates no text as syntax: no `${…}`, no `$$`, no `fn::` key, no file read", async () => {
+  const { dir, state } = projectFor("yaml", everything);
+  const written = await fromTerraform([state, "--out", dir, "--language", "yaml", "--force"], server);
+  expect(written.code).toBe(0);
+  const project = await TestProject.fromDirectory(dir, server, {}, "dev");
+  projects.push(project);
+  expectExact(await previewInputs(project, pluginOnPath), everything, dir);
+});
+
+test("Python: Pulumi's generator is given text it writes safely, and the program holds it exactly", async () => {
+  const { dir, state } = projectFor("python", composed);
+  const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
+  const written = await fromTerraform([state, "--out", dir, "--language", "python", "--force"], server, env);
+  expect(written.code).toBe(0);
+  const wheels = fs.mkdtempSync(path.join(workDir, "wheels-"));
+  const { wheel } = buildPythonPackages(wheels, packageVersion());
+  execFileSync("python3", ["-m", "venv", "venv"], { cwd: dir, stdio: "pipe" });
+  execFileSync(path.join(dir, "venv", "bin", "pip"), ["install", "--quiet", wheel, "-r", "requirements.txt"], {
+    cwd: dir,
+    stdio: "pipe",
+    maxBuffer: 64 << 20,
+  });
+  const project = await TestProject.fromDirectory(dir, server, {}, "dev");
+  projects.push(project);
+  expectExact(await previewInputs(project, pluginOnPath), composed, dir);
+});
+
+test("Go: the program compiles against the generated SDK and holds every text exactly", async () => {
+  const { dir, state } = projectFor("go", composed);
+  const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
+  const written = await fromTerraform([state, "--out", dir, "--language", "go", "--force"], server, env);
+  expect(written.code).toBe(0);
+  // The SDK of this checkout in place of the release's, which no module proxy here serves.
+  fs.appendFileSync(path.join(dir, "go.mod"), `\nreplace ${goModulePath} => ${path.join(repoRoot, "sdk-gen", "go", "streamkap")}\n`);
+  execFileSync("go", ["mod", "tidy"], { cwd: dir, env: goEnv("-mod=mod"), stdio: "pipe" });
+  const project = await TestProject.fromDirectory(dir, server, {}, "dev");
+  projects.push(project);
+  expectExact(await previewInputs(project, { ...goEnv("-mod=mod"), ...pluginOnPath }), composed, dir);
+});
+
+test("text PCL cannot hold exactly, and half a character, are refused by name, with nothing written", async () => {
+  const tag = await api.request<{ id: string }>("POST", "/tags", { name: "\u212B: angstrom sign", type: ["sources"] });
+  const dir = path.join(workDir, "refused", "project");
+  const state = path.join(workDir, "refused.tfstate");
+  fs.writeFileSync(
+    state,
+    JSON.stringify({
+      version: 4,
+      resources: [stateResource("streamkap_tag", "odd", [{ attributes: tagAttributes(tag.id, "x") }])],
+    }),
+  );
+  await expect(fromTerraform([state, "--out", dir, "--language", "pcl"], server)).rejects.toMatchObject({
+    code: "STREAMKAP_ERR_PROGRAM_VALUE",
+    message: expect.stringMatching(/^The input name of Tag "odd" holds text that is not in Unicode's composed form/),
+  });
+  expect(fs.existsSync(dir)).toBe(false);
+  // The same state as TypeScript keeps the sign as it is.
+  expect((await fromTerraform([state, "--out", dir], server)).code).toBe(0);
+  expect(fs.readFileSync(path.join(dir, "index.ts"), "utf8")).toContain("\u212B: angstrom sign");
+
+  const half = await api.request<{ id: string }>("POST", "/tags", { name: "half \ud800 a character", type: ["sources"] });
+  fs.writeFileSync(
+    state,
+    JSON.stringify({
+      version: 4,
+      resources: [stateResource("streamkap_tag", "half", [{ attributes: tagAttributes(half.id, "x") }])],
+    }),
+  );
+  const other = path.join(workDir, "refused-half", "project");
+  await expect(fromTerraform([state, "--out", other, "--language", "yaml"], server)).rejects.toMatchObject({
+    code: "STREAMKAP_ERR_PROGRAM_VALUE",
+    message: expect.stringMatching(/^The input name of Tag "half" holds a lone UTF-16 surrogate/),
+  });
+  expect(fs.existsSync(other)).toBe(false);
+});
