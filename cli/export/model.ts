@@ -1,5 +1,5 @@
 import { tagIdsOf, stateOfStatus } from "../../provider/public/cli/programs";
-import { type ConnectorRecord } from "../../provider/public/cli/service";
+import { type ConnectorRecord, ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { call, entry, type Expr, literal, type ObjectEntry, ref, template } from "./code";
 import { connectorArgs, type SecretRequest } from "./connector-args";
 import { refuseUnwritable } from "./literals";
@@ -119,6 +119,31 @@ export function eachText(
       if (expr.type === "call") expr.args.forEach((arg) => expression(arg, at));
     };
     entries([...declaration.entries, ...(declaration.options ?? [])], "");
+  }
+}
+
+/**
+ * Refuses an object property whose value is `null` (a unit-test record's `{"a": null}`) in a language whose
+ * engine SDK leaves such a property out: the object would reach the service without it. `leavesOut` says who.
+ */
+export function refuseNullProperties(declarations: readonly Declaration[], leavesOut: string): void {
+  for (const declaration of declarations) {
+    const owner = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
+    const expression = (expr: Expr, at: string, inObject: boolean): void => {
+      if (inObject && expr.type === "literal" && expr.value === null) {
+        throw new StreamkapError(
+          ErrorCodes.programValue,
+          `The input ${at} of ${owner} is null, and ${leavesOut} leaves out an object's null values, so the object ` +
+            "would reach the service without it; nothing was written. Write the program with --language " +
+            "typescript or python, which keep it.",
+        );
+      }
+      if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`, false));
+      if (expr.type === "object") {
+        for (const item of expr.entries) if ("key" in item) expression(item.value, `${at}.${item.key}`, true);
+      }
+    };
+    for (const item of declaration.entries) if ("key" in item) expression(item.value, item.key, false);
   }
 }
 

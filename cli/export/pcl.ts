@@ -8,7 +8,7 @@ import type { Expr, ObjectEntry, TemplatePart } from "./code";
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { hclQuoted, hclTemplateText } from "./literals";
 import { eachText, type ProgramModel } from "./model";
-import { pluginIdInItems, pluginIdInputs } from "./yaml";
+import { ownValue, pluginIdInItems, pluginIdInputs } from "./yaml";
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -27,12 +27,13 @@ function refuseUncomposed(text: string, where: string): void {
 }
 
 /**
- * A string in PCL that Pulumi's generators write safely in every language: one quoted template when it is one line,
- * `join("\n", [<each line>])` when it spans lines. Pulumi's Python generator writes a string with line breaks in
- * triple quotes without escaping quotes or backslashes, and its Go generator a long one in backquotes, which drop
- * carriage returns; a string of one line each writes with every character escaped.
+ * A string in PCL that Pulumi's generators write safely: one quoted template, or, with `joinLines`, when it spans
+ * lines, `join("\n", [<each line>])`. Pulumi's Python generator writes a string with line breaks in triple quotes
+ * without escaping quotes or backslashes, so Python is given each line apart; its Go generator escapes every
+ * string (but writes a `join` inside a map of any values as code that does not compile), so Go is given them whole.
  */
-function stringText(parts: readonly TemplatePart[], hole: (code: string) => string): string {
+function stringText(parts: readonly TemplatePart[], hole: (code: string) => string, joinLines: boolean): string {
+  if (!joinLines) return `"${lineText(parts, hole)}"`;
   const lines: TemplatePart[][] = [[]];
   for (const part of parts) {
     if (typeof part !== "string") {
@@ -53,6 +54,7 @@ function stringText(parts: readonly TemplatePart[], hole: (code: string) => stri
  * for a literal `${`, so a run of them is written as an interpolation of itself: `${"$"}`.
  */
 function lineText(parts: readonly TemplatePart[], hole: (code: string) => string): string {
+  // (Line breaks in the text are escaped by hclTemplateText.)
   return parts
     .map((part, index) => {
       if (typeof part !== "string") return `\${${hole(part.code)}}`;
@@ -64,11 +66,12 @@ function lineText(parts: readonly TemplatePart[], hole: (code: string) => string
     .join("");
 }
 
-/** An attribute or object key: a bare identifier, else a string (in parentheses when it is a `join`). */
+/**
+ * An attribute or object key: a bare identifier, else a quoted string (PCL takes no function call in a key, so a
+ * key of several lines stays one string: what a generator makes of it is proven after it, generated-literals.ts).
+ */
 function keyText(key: string): string {
-  if (identifier.test(key)) return key;
-  const text = stringText([key], () => "");
-  return text.startsWith('"') ? text : `(${text})`;
+  return identifier.test(key) ? key : hclQuoted(key);
 }
 
 /** The secret config reads of the program model, by the type PCL declares their config with. */
@@ -82,7 +85,10 @@ class PclWriter {
   readonly config = new Map<string, string>();
   readonly locals = new Map<string, string>();
 
-  constructor(private readonly declared: ReadonlySet<string>) {}
+  constructor(
+    private readonly declared: ReadonlySet<string>,
+    private readonly joinLines: boolean,
+  ) {}
 
   /** `pg.id`: a resource's PCL name is its TypeScript variable, unique in the program. */
   reference(code: string): string {
@@ -99,7 +105,7 @@ class PclWriter {
     switch (expr.type) {
       case "literal":
         return typeof expr.value === "string"
-          ? stringText([expr.value], (code) => this.reference(code))
+          ? stringText([expr.value], (code) => this.reference(code), this.joinLines)
           : JSON.stringify(expr.value);
       case "array":
         if (expr.items.length === 0) return "[]";
@@ -109,7 +115,7 @@ class PclWriter {
       case "ref":
         return this.reference(expr.code);
       case "template":
-        return stringText(expr.parts, (code) => this.reference(code));
+        return stringText(expr.parts, (code) => this.reference(code), this.joinLines);
       case "call":
         return this.call(expr.callee, expr.args);
     }
@@ -120,7 +126,7 @@ class PclWriter {
     const lines: string[] = [];
     for (const item of entries) {
       if (!("key" in item)) continue;
-      const renamed = renames[item.key] ?? pluginIdInItems[item.key];
+      const renamed = ownValue(renames, item.key) ?? ownValue(pluginIdInItems, item.key);
       const key = renamed ?? item.key;
       const name = keyText(key);
       const value =
@@ -158,9 +164,9 @@ class PclWriter {
 }
 
 /** The program as one PCL file (main.pp): config, lookups and every resource, in the model's order. */
-export function renderPclProgram(model: ProgramModel): string {
+export function renderPclProgram(model: ProgramModel, options: { joinLines: boolean } = { joinLines: true }): string {
   eachText(model.declarations, refuseUncomposed);
-  const writer = new PclWriter(new Set(model.declarations.map((item) => item.variable)));
+  const writer = new PclWriter(new Set(model.declarations.map((item) => item.variable)), options.joinLines);
   const resources = model.declarations.map((declaration) => {
     const className = declaration.className.replace(/^streamkap\./, "");
     const lines = [

@@ -6,7 +6,7 @@
  */
 import type { Expr, ObjectEntry, TemplatePart } from "./code";
 import { isPulumiYamlFunctionKey, pulumiYamlText, yamlQuoted } from "./literals";
-import type { ProgramModel } from "./model";
+import { type ProgramModel, refuseNullProperties } from "./model";
 
 /**
  * A YAML value as Pulumi YAML will read it: every string here is already in Pulumi YAML's syntax (text has its `$`
@@ -76,7 +76,7 @@ class YamlWriter {
     const result: { [key: string]: YamlValue } = {};
     for (const item of entries) {
       if (!("key" in item)) continue;
-      const renamed = renames[item.key] ?? pluginIdInItems[item.key];
+      const renamed = ownValue(renames, item.key) ?? ownValue(pluginIdInItems, item.key);
       if (renamed !== undefined && item.value.type === "ref") {
         result[renamed] = this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`);
         continue;
@@ -125,8 +125,13 @@ class YamlWriter {
   }
 }
 
+/** A table's own value for a key (never one of Object.prototype's: keys here come from the service). */
+export const ownValue = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 /** The project's Pulumi.yaml: config, variables and resources, in the model's order. */
 export function renderYamlProgram(model: ProgramModel, context: YamlContext): string {
+  refuseNullProperties(model.declarations, "a Pulumi YAML program");
   const writer = new YamlWriter(new Set(model.declarations.map((item) => item.variable)));
   const resources: { [key: string]: YamlValue } = {};
   for (const declaration of model.declarations) {

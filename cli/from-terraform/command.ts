@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli/service";
 import { packageVersion, terminalText } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
-import { buildProgram, type SecretSetting } from "../export/model";
+import { buildProgram, refuseNullProperties, type SecretSetting } from "../export/model";
 import {
   jsonText,
   packageJson,
@@ -37,7 +37,13 @@ import {
   report,
   stateRmScript,
 } from "./files";
-import { expectedTexts, goStrings, pythonStrings, refuseUnproven } from "./generated-literals";
+import {
+  expectedTexts,
+  goStrings,
+  pythonStrings,
+  refuseUncompilableGo,
+  refuseUnproven,
+} from "./generated-literals";
 import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
 import {
   keepSensitiveSecret,
@@ -186,7 +192,7 @@ export async function runFromTerraformCommand(
         : args.language === "pcl"
           ? jsonText({ name: args.project, runtime: "pcl", description })
           : pulumiYaml(context),
-    "main.pp": () => renderPclProgram(model),
+    "main.pp": () => renderPclProgram(model, { joinLines: args.language !== "go" }),
     [`Pulumi.${args.stack}.yaml`]: () => stackYaml(context),
     "package.json": () => packageJson(context),
     "tsconfig.json": () => tsconfigJson(),
@@ -213,6 +219,7 @@ export async function runFromTerraformCommand(
   const texts = files(args)
     .filter((file) => !converted.includes(file))
     .map((file) => ({ name: file, text: contents[file]?.() ?? "" }));
+  if (convertTo === "go") refuseNullProperties(model.declarations, "Pulumi's Go SDK");
   const pcl = convertTo === undefined ? "" : (contents["main.pp"]?.() ?? "");
 
   const lines = [
@@ -266,9 +273,11 @@ export async function runFromTerraformCommand(
       convertProgram({ language: convertTo, pcl, project: args.project, description, out: staging, env: io.env });
       const written = path.join(staging, convertedFiles[convertTo][0] ?? "");
       const expected = expectedTexts(model);
+      const source = fs.readFileSync(written, "utf8");
+      if (convertTo === "go") refuseUncompilableGo(path.basename(written), source);
       refuseUnproven(
         path.basename(written),
-        convertTo === "python" ? pythonStrings(written, io.env) : goStrings(fs.readFileSync(written, "utf8")),
+        convertTo === "python" ? pythonStrings(written, io.env) : goStrings(source),
         expected,
       );
       const generated = fs.readdirSync(staging).map((name) => ({ name, text: readIfFile(path.join(staging, name)) }));

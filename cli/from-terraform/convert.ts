@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
+import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { jsonText } from "../export/project-files";
 
 export type ConvertedLanguage = "python" | "go";
@@ -45,7 +46,8 @@ export function convertProgram(input: ConvertInput): void {
       maxBuffer: 64 << 20,
     });
     if (result.error) {
-      throw new Error(
+      throw new StreamkapError(
+        ErrorCodes.programValue,
         `--language ${input.language} runs \`pulumi convert\`, and the pulumi CLI could not be started ` +
           `(${result.error.message}). Install it (https://www.pulumi.com/docs/install/), or write --language pcl ` +
           "and convert it where pulumi is installed.",
@@ -53,8 +55,9 @@ export function convertProgram(input: ConvertInput): void {
     }
     if (result.status !== 0) {
       const said = `${result.stderr}\n${result.stdout}`.trim().split("\n").slice(-12).join("\n");
-      throw new Error(
-        `\`pulumi ${args.join(" ")}\` failed:\n${said}\nIt needs the Streamkap provider plugin (pulumi plugin ` +
+      throw new StreamkapError(
+        ErrorCodes.programValue,
+        `\`pulumi ${args.join(" ")}\` failed, so nothing was written:\n${said}\nIt needs the Streamkap provider plugin (pulumi plugin ` +
           "install resource streamkap, docs/languages.md) and the language's host (bundled with pulumi).",
       );
     }

@@ -106,7 +106,10 @@ export function goStrings(source: string): string[] | undefined {
     } else if (character === "`") {
       const end = source.indexOf("`", index + 1);
       if (end < 0) return undefined;
-      strings.push(source.slice(index + 1, end).replace(/\r/g, ""));
+      const raw = source.slice(index + 1, end);
+      // Go's source may hold neither a NUL nor a byte order mark, not even in a raw string.
+      if (raw.includes("\u0000") || raw.includes("\ufeff")) return undefined;
+      strings.push(raw.replace(/\r/g, ""));
       index = end + 1;
     } else if (character === '"' || character === "'") {
       const bytes: number[] = [];
@@ -174,5 +177,20 @@ export function refuseUnproven(
       "names where strings belong when it cannot load the Streamkap provider plugin's schema: install the plugin " +
       "(`pulumi plugin install resource streamkap`, docs/languages.md) and run again, or write --language " +
       "typescript.",
+  );
+}
+
+/**
+ * Pulumi's Go generator writes a list inside a map of any values (a unit-test record's `{"items": [1, 2]}`, a
+ * generic connector's list setting) as `pulumi.Any{…}`, which does not compile: refused here, rather than found
+ * at the first `pulumi up`.
+ */
+export function refuseUncompilableGo(file: string, source: string): void {
+  if (!/\bpulumi\.Any\{/.test(source)) return;
+  throw new StreamkapError(
+    ErrorCodes.programValue,
+    `\`pulumi convert\` wrote ${file} with \`pulumi.Any{…}\`, which does not compile (Pulumi's Go generator writes a ` +
+      "list inside a map of any values so: a unit-test record's or a generic connector's list), so nothing was " +
+      "written. Write the program with --language typescript or python.",
   );
 }

@@ -35,28 +35,44 @@ interface Hostile {
   transform: { id: string; code: string; records: Array<Record<string, unknown>> };
 }
 
-/** Tags and a transform holding `texts`, made on the service as another user would make them. */
-async function makeHostileObjects(api: ServiceApi, texts: readonly string[], label: string): Promise<Hostile> {
+/** Tags named and described by `texts`, made on the service as another user would make them. */
+async function makeTags(api: ServiceApi, texts: readonly string[]): Promise<Hostile["tags"]> {
   const tags: Hostile["tags"] = [];
   const names = new Set<string>();
   for (const text of texts) {
-    // Names are unique per service and at most 255 characters: each text's own, made unique by its position.
-    const name = names.has(text) || text === "" ? `${text}#${label}${tags.length}` : text;
+    // Names are unique per service and never empty: a repeated or empty text's is made unique by its position.
+    const name = names.has(text) || text === "" ? `${text}#${tags.length}` : text;
     names.add(name);
-    const tag = await api.request<{ id: string }>("POST", "/tags", {
-      name,
-      description: text,
-      type: ["sources"],
-    });
+    const tag = await api.request<{ id: string }>("POST", "/tags", { name, description: text, type: ["sources"] });
     tags.push({ id: tag.id, name, description: text });
   }
+  return tags;
+}
+
+/** A transform whose code and unit-test records hold `texts` (keys and values), with Pulumi YAML's function keys. */
+async function makeTransform(
+  api: ServiceApi,
+  texts: readonly string[],
+  label: string,
+  // What a language cannot carry in a map of any values: a null property (Pulumi YAML and Pulumi's Go SDK drop
+  // it), a list (Pulumi's Go generator cannot write it); each refused by name, below.
+  shape: { nullProperty: boolean; list: boolean },
+): Promise<Hostile["transform"]> {
   const code = [...texts.filter((text) => !text.includes("\u0000")), "return valueObject;"].join("\n");
   const records = [
     { topic: texts[0] ?? "t", key: Object.fromEntries(texts.slice(0, 40).map((text, i) => [text, texts[i + 1] ?? ""])) },
     { topic: "t", value: { "fn::readFile": "./marker.txt" } },
     { topic: "t", value: { "fn::stringAsset": "x" } },
     { topic: "t", value: { "fn::streamkap:index:getTags": { name: "Development", system: true } } },
-    { topic: "t", value: { "$${x}": "${x}", "a\nb": ["$$", { "fn::secret": "s" }], "": null } },
+    {
+      topic: "t",
+      value: {
+        "$${x}": "${x}",
+        "a\nb": { "fn::secret": "s", "": "" },
+        ...(shape.list ? { list: ["$$", { "fn::join": ["a", "b"] }, null] } : {}),
+        ...(shape.nullProperty ? { none: null } : {}),
+      },
+    },
   ];
   const transform = await api.request<{ id: string }>("POST", "/transforms", {
     transform: "map_filter",
@@ -75,7 +91,7 @@ async function makeHostileObjects(api: ServiceApi, texts: readonly string[], lab
       unit_test: { test_name: texts[1] ?? "t", input__json: records, output__json: records },
     },
   });
-  return { tags, transform: { id: transform.id, code, records } };
+  return { id: transform.id, code, records };
 }
 
 /** The state the official provider would write for those objects. */
@@ -120,7 +136,8 @@ const asRecord = (record: Record<string, unknown>) =>
 function expectExact(inputs: Map<string, Record<string, unknown>>, hostile: Hostile, projectDir: string): void {
   hostile.tags.forEach((tag, index) => {
     const tagInputs = inputs.get(`hostile-${index}`);
-    expect({ index, name: tagInputs?.name, description: tagInputs?.description }).toEqual({
+    // An empty description is none: the program leaves it out.
+    expect({ index, name: tagInputs?.name, description: tagInputs?.description ?? "" }).toEqual({
       index,
       name: tag.name,
       description: tag.description,
@@ -157,20 +174,30 @@ async function fromTerraform(args: string[], server: LocalServer, env: NodeJS.Pr
 let server: LocalServer;
 let api: ServiceApi;
 let workDir: string;
-let everything: Hostile;
-let composed: Hostile;
+const hostile: Record<"typescript" | "yaml" | "python" | "go", Hostile> = {} as never;
 const projects: TestProject[] = [];
 
-// Every case and 40 random texts; PCL's languages get the texts HCL holds exactly (composed, NFC).
+// Every case and 40 random texts; PCL's languages (Python, Go) get the texts HCL holds exactly (composed, NFC).
 const texts = hostileTexts(50, 40);
-const composedTexts = texts.filter((text) => text.normalize("NFC") === text);
+const isComposed = (text: string) => text.normalize("NFC") === text;
+const composedTexts = texts.filter(isComposed);
 
 beforeAll(async () => {
   server = await startLocalServer({ statusDelayMs: 20, deleteDelayMs: 20 });
   api = new ServiceApi(server);
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "written-literals-"));
-  everything = await makeHostileObjects(api, texts, "all");
-  composed = await makeHostileObjects(api, composedTexts, "nfc");
+  const tags = await makeTags(api, texts);
+  const composedTags = tags.filter((tag) => isComposed(tag.name) && isComposed(tag.description));
+  hostile.typescript = { tags, transform: await makeTransform(api, texts, "ts", { nullProperty: true, list: true }) };
+  hostile.yaml = { tags, transform: await makeTransform(api, texts, "yaml", { nullProperty: false, list: true }) };
+  hostile.python = {
+    tags: composedTags,
+    transform: await makeTransform(api, composedTexts, "py", { nullProperty: true, list: true }),
+  };
+  hostile.go = {
+    tags: composedTags,
+    transform: await makeTransform(api, composedTexts, "go", { nullProperty: false, list: false }),
+  };
 });
 
 afterAll(async () => {
@@ -189,25 +216,25 @@ function projectFor(language: string, hostile: Hostile): { dir: string; state: s
 }
 
 test("TypeScript: every hostile text reaches the engine exactly through Pulumi's Node.js host", async () => {
-  const { dir, state } = projectFor("typescript", everything);
+  const { dir, state } = projectFor("typescript", hostile.typescript);
   const written = await fromTerraform([state, "--out", dir, "--force"], server);
   expect(written.code).toBe(0);
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
-  expectExact(await previewInputs(project, {}), everything, dir);
+  expectExact(await previewInputs(project, {}), hostile.typescript, dir);
 });
 
 test("YAML: Pulumi YAML evaluates no text as syntax: no `${…}`, no `$$`, no `fn::` key, no file read", async () => {
-  const { dir, state } = projectFor("yaml", everything);
+  const { dir, state } = projectFor("yaml", hostile.yaml);
   const written = await fromTerraform([state, "--out", dir, "--language", "yaml", "--force"], server);
   expect(written.code).toBe(0);
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
-  expectExact(await previewInputs(project, pluginOnPath), everything, dir);
+  expectExact(await previewInputs(project, pluginOnPath), hostile.yaml, dir);
 });
 
 test("Python: Pulumi's generator is given text it writes safely, and the program holds it exactly", async () => {
-  const { dir, state } = projectFor("python", composed);
+  const { dir, state } = projectFor("python", hostile.python);
   const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
   const written = await fromTerraform([state, "--out", dir, "--language", "python", "--force"], server, env);
   expect(written.code).toBe(0);
@@ -221,11 +248,11 @@ test("Python: Pulumi's generator is given text it writes safely, and the program
   });
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
-  expectExact(await previewInputs(project, pluginOnPath), composed, dir);
+  expectExact(await previewInputs(project, pluginOnPath), hostile.python, dir);
 });
 
 test("Go: the program compiles against the generated SDK and holds every text exactly", async () => {
-  const { dir, state } = projectFor("go", composed);
+  const { dir, state } = projectFor("go", hostile.go);
   const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
   const written = await fromTerraform([state, "--out", dir, "--language", "go", "--force"], server, env);
   expect(written.code).toBe(0);
@@ -234,7 +261,7 @@ test("Go: the program compiles against the generated SDK and holds every text ex
   execFileSync("go", ["mod", "tidy"], { cwd: dir, env: goEnv("-mod=mod"), stdio: "pipe" });
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
-  expectExact(await previewInputs(project, { ...goEnv("-mod=mod"), ...pluginOnPath }), composed, dir);
+  expectExact(await previewInputs(project, { ...goEnv("-mod=mod"), ...pluginOnPath }), hostile.go, dir);
 });
 
 test("text PCL cannot hold exactly, and half a character, are refused by name, with nothing written", async () => {
@@ -271,4 +298,30 @@ test("text PCL cannot hold exactly, and half a character, are refused by name, w
     message: expect.stringMatching(/^The input name of Tag "half" holds a lone UTF-16 surrogate/),
   });
   expect(fs.existsSync(other)).toBe(false);
+});
+
+test("what a language cannot carry in a map of any values is refused by name, with nothing written", async () => {
+  const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
+  const refused = (language: string, hostile: Hostile, message: RegExp) => {
+    const { dir, state } = projectFor(`${language}-refused`, hostile);
+    const run = fromTerraform([state, "--out", dir, "--language", language, "--force"], server, env);
+    return { dir, done: expect(run).rejects.toMatchObject({ code: "STREAMKAP_ERR_PROGRAM_VALUE", message }) };
+  };
+  const withNull = { tags: [], transform: await makeTransform(api, ["x"], "null", { nullProperty: true, list: false }) };
+  for (const [language, who] of [
+    ["yaml", "a Pulumi YAML program"],
+    ["go", "Pulumi's Go SDK"],
+  ]) {
+    const run = refused(
+      language,
+      withNull,
+      new RegExp(`^The input unitTest\\.input\\[4\\]\\.value\\.none of Transform "hostile" is null, and ${who} leaves out`),
+    );
+    await run.done;
+    expect(fs.readdirSync(run.dir)).toEqual(["marker.txt"]);
+  }
+  const withList = { tags: [], transform: await makeTransform(api, ["x"], "list", { nullProperty: false, list: true }) };
+  const go = refused("go", withList, /with `pulumi\.Any\{…\}`, which does not compile/);
+  await go.done;
+  expect(fs.readdirSync(go.dir)).toEqual(["marker.txt"]);
 });
