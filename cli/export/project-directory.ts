@@ -29,6 +29,7 @@ function systemWords(error: unknown): string {
     EDQUOT: "the disk quota is used up",
     EROFS: "the file system is read-only",
     ENOTDIR: "a part of the path is a file, not a directory",
+    EEXIST: "a part of the path is a file, not a directory",
     EISDIR: "it is a directory",
     ENOENT: "a directory on the way does not exist or cannot be created there",
     ELOOP: "too many symbolic links on the way",

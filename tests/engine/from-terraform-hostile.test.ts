@@ -160,7 +160,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
       .calls.filter((call) => call.method !== "GET")
       .map((call) => `${call.method} ${call.path}`);
     expect(writes).toEqual(["POST /auth/access-token"]);
-    expect(leakedSecrets(fs.readFileSync(project.stateFile(), "utf8"), sensitive)).toEqual([]);
+    expect(leakedSecrets(project.stateFile(), sensitive)).toEqual([]);
     const preview = await project.preview();
     expect(preview.result.changeSummary).toEqual({ same: 8 });
   });
