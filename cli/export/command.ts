@@ -8,7 +8,7 @@ import {
   StreamkapClient,
   StreamkapError,
 } from "../../provider/public/cli/service";
-import { packageVersion } from "../command-line";
+import { packageVersion, terminalText } from "../command-line";
 import { type ExportArgs, exportUsage, parseExportArgs } from "./args";
 import { buildProgram } from "./model";
 import {
@@ -20,6 +20,7 @@ import {
   stackYaml,
   tsconfigJson,
 } from "./project-files";
+import { type ProjectDirectory, refuseToOverwrite, writeProject } from "./project-directory";
 import { type Progress, readService } from "./read";
 import { renderProgram } from "./render";
 
@@ -48,7 +49,8 @@ export async function runExportCommand(argv: readonly string[], io: ExportIo = p
   }
   const settings = settingsFor("export", args, io.env);
   const files = plannedFiles(args);
-  refuseToOverwrite(args, files);
+  const target: ProjectDirectory = { out: args.out, force: args.force, command: "export" };
+  refuseToOverwrite(target, files);
 
   const snapshot = await readService(new StreamkapClient(settings), progressOn(io));
   const model = buildProgram(snapshot, { prefix: args.prefix, adopt: args.adopt });
@@ -70,11 +72,12 @@ export async function runExportCommand(argv: readonly string[], io: ExportIo = p
     "tsconfig.json": tsconfigJson(),
     "README.md": readme(context),
   };
-  fs.mkdirSync(args.out, { recursive: true });
-  for (const file of files) fs.writeFileSync(path.join(args.out, file), contents[file]);
+  writeProject(target, (staging) => {
+    for (const file of files) fs.writeFileSync(path.join(staging, file), contents[file] ?? "");
+  });
 
-  for (const warning of model.warnings) io.stderr(`warning: ${warning}\n`);
-  io.stdout(summary(args, model.declarations.length, context));
+  for (const warning of model.warnings) io.stderr(terminalText(`warning: ${warning}\n`));
+  io.stdout(terminalText(summary(args, model.declarations.length, context)));
 }
 
 /** The provider's settings from the flags and the environment, with the fix for missing credentials. */
@@ -105,18 +108,6 @@ export function settingsFor(
 
 function plannedFiles(args: ExportArgs): string[] {
   return ["index.ts", "Pulumi.yaml", `Pulumi.${args.stack}.yaml`, "package.json", "tsconfig.json", "README.md"];
-}
-
-/** An earlier export's stack file may hold the stack's encrypted secrets: never overwritten without --force. */
-function refuseToOverwrite(args: ExportArgs, files: readonly string[]): void {
-  if (args.force) return;
-  const existing = files.filter((file) => fs.existsSync(path.join(args.out, file)));
-  if (existing.length > 0) {
-    throw new Error(
-      `${args.out} already holds ${existing.join(", ")}; export into an empty directory, or pass --force to ` +
-        `overwrite them (Pulumi.${args.stack}.yaml may hold the stack's encrypted secrets).`,
-    );
-  }
 }
 
 /** "reading sources… 12": one line per kind, rewritten in place on a terminal as pages arrive. */

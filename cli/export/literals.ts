@@ -16,7 +16,6 @@
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 
 /** A UTF-16 surrogate without its pair: JSON can carry one, but no UTF-8 file can hold it. */
-// eslint-disable-next-line no-control-regex
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether the text can be written to a file exactly: it holds no lone surrogate. */

@@ -113,7 +113,8 @@ export function eachText(
     const expression = (expr: Expr, at: string): void => {
       const where = `The input ${at} of ${owner}`;
       if (expr.type === "literal" && typeof expr.value === "string") visit(expr.value, where, false);
-      if (expr.type === "template") for (const part of expr.parts) if (typeof part === "string") visit(part, where, false);
+      if (expr.type === "template")
+        for (const part of expr.parts) if (typeof part === "string") visit(part, where, false);
       if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`));
       if (expr.type === "object") entries(expr.entries, at);
       if (expr.type === "call") expr.args.forEach((arg) => expression(arg, at));

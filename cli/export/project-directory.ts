@@ -37,7 +37,10 @@ function systemWords(error: unknown): string {
     EIO: "an input/output error",
     EXDEV: "it is on another file system",
   };
-  return (code !== undefined && Object.hasOwn(words, code) ? words[code] : undefined) ?? `the system refused (${code ?? String(error)})`;
+  return (
+    (code !== undefined && Object.hasOwn(words, code) ? words[code] : undefined) ??
+    `the system refused (${code ?? String(error)})`
+  );
 }
 
 /** Runs `step`, turning a system error into one that names the path and says what to do. */
@@ -110,7 +113,8 @@ export function writeProject(target: ProjectDirectory, stage: (staging: string) 
       attempt(`Moving ${name} into ${target.out}`, () => {
         const destination = path.join(out, name);
         // --force replaces a directory a generator wrote in an earlier run (none of ours is one) as a whole.
-        if (fs.lstatSync(path.join(staging, name)).isDirectory()) fs.rmSync(destination, { recursive: true, force: true });
+        if (fs.lstatSync(path.join(staging, name)).isDirectory())
+          fs.rmSync(destination, { recursive: true, force: true });
         fs.renameSync(path.join(staging, name), destination);
       });
     }

@@ -17,8 +17,7 @@ const identifier = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 export const isTerraformIdentifier = (text: string): boolean => identifier.test(text);
 
 /** An instance key as Terraform writes it in an address: a number, or an HCL quoted string. */
-export const keyText = (key: string | number): string =>
-  `[${typeof key === "number" ? String(key) : hclQuoted(key)}]`;
+export const keyText = (key: string | number): string => `[${typeof key === "number" ? String(key) : hclQuoted(key)}]`;
 
 /** `module.a["k"].module.b`; empty for the root module. */
 export function modulePath(steps: readonly ModuleStep[], withKeys: boolean): string {
@@ -29,7 +28,13 @@ export function modulePath(steps: readonly ModuleStep[], withKeys: boolean): str
 
 /** A resource or instance address; without keys, the configuration address a `removed` block names. */
 export function resourceAddress(
-  parts: { modules: readonly ModuleStep[]; mode: "managed" | "data"; type: string; name: string; key?: string | number },
+  parts: {
+    modules: readonly ModuleStep[];
+    mode: "managed" | "data";
+    type: string;
+    name: string;
+    key?: string | number;
+  },
   withKeys: boolean,
 ): string {
   const path = modulePath(parts.modules, withKeys);

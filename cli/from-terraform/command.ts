@@ -37,13 +37,7 @@ import {
   report,
   stateRmScript,
 } from "./files";
-import {
-  expectedTexts,
-  goStrings,
-  pythonStrings,
-  refuseUncompilableGo,
-  refuseUnproven,
-} from "./generated-literals";
+import { expectedTexts, goStrings, pythonStrings, refuseUncompilableGo, refuseUnproven } from "./generated-literals";
 import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
 import {
   keepSensitiveSecret,

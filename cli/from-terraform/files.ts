@@ -146,9 +146,12 @@ export interface ReportInput {
   letGo: LettingGo;
 }
 
-/** Text shown as itself in Markdown: line breaks and control characters as visible escapes. */
+/** Control characters and the line breaks JSON leaves as they are. */
 // eslint-disable-next-line no-control-regex
-const visible = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+const invisible = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** Text shown as itself in Markdown: line breaks and control characters as visible `\uHHHH` escapes. */
+const visible = (text: string) => text.replace(invisible, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** A table cell of prose: `|` would end the cell. */
 const cell = (text: string) => visible(text).replace(/\|/g, "\\|");

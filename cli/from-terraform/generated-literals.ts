@@ -47,7 +47,10 @@ export function expectedTexts(model: ProgramModel): ExpectedText[] {
     for (const line of text.split("\n")) if (line !== "") texts.push({ text: line, where });
   };
   for (const declaration of model.declarations) {
-    add(declaration.resourceName, `The name of ${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`);
+    add(
+      declaration.resourceName,
+      `The name of ${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`,
+    );
   }
   eachText(model.declarations, (text, where, isKey) => {
     if (!isKey || !identifier.test(text)) add(text, where);

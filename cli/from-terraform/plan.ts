@@ -153,7 +153,10 @@ function idOf(kind: TerraformKind, attributes: Record<string, unknown>): string 
  * The same state always gives the same names; two instances that would share one are numbered in the state's order.
  */
 export function resourceNameOf(instance: Pick<StateInstance, "name" | "modules" | "indexKey">): string {
-  const modules = instance.modules.flatMap((step) => [step.name, ...(step.key === undefined ? [] : [String(step.key)])]);
+  const modules = instance.modules.flatMap((step) => [
+    step.name,
+    ...(step.key === undefined ? [] : [String(step.key)]),
+  ]);
   const key = instance.indexKey === undefined ? [] : [String(instance.indexKey)];
   return [...modules, instance.name, ...key]
     .join("-")

@@ -62,7 +62,12 @@ export function keepSensitiveSecret(model: ProgramModel, adopted: readonly Adopt
     const { values } = sensitiveOf(object.instance);
     if (values.length === 0) continue;
     const secretFor = (value: SensitiveValue, path: string): Expr => {
-      const words = path.replace(/\[\d+\]/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean).map(capitalize).join("");
+      const words = path
+        .replace(/\[\d+\]/g, "")
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map(capitalize)
+        .join("");
       const base = `${declaration.variable}${words}`;
       let configKey = base;
       for (let n = 2; used.has(configKey); n++) configKey = `${base}${n}`;
@@ -85,7 +90,10 @@ export function keepSensitiveSecret(model: ProgramModel, adopted: readonly Adopt
         }
         return call("config.requireSecretNumber", literal(configKey));
       }
-      return call(typeof value === "boolean" ? "config.requireSecretBoolean" : "config.requireSecret", literal(configKey));
+      return call(
+        typeof value === "boolean" ? "config.requireSecretBoolean" : "config.requireSecret",
+        literal(configKey),
+      );
     };
     declaration.entries = replaced(declaration.entries, values, secretFor, "");
   }
@@ -123,7 +131,10 @@ function replacedExpr(
       return match === undefined ? expr : secretFor(match, path);
     }
     case "array":
-      return { ...expr, items: expr.items.map((item, index) => replacedExpr(item, values, secretFor, `${path}[${index}]`)) };
+      return {
+        ...expr,
+        items: expr.items.map((item, index) => replacedExpr(item, values, secretFor, `${path}[${index}]`)),
+      };
     case "object":
       return { ...expr, entries: replaced(expr.entries, values, secretFor, path) };
     default:
@@ -156,7 +167,11 @@ export function redactProse(model: ProgramModel, texts: readonly string[]): void
   const redact = (prose: string): string =>
     texts.reduce(
       (result, text) =>
-        result.split(`"${text}"`).join('"(sensitive)"').split(text.length >= 4 ? text : "\u0000").join("(sensitive)"),
+        result
+          .split(`"${text}"`)
+          .join('"(sensitive)"')
+          .split(text.length >= 4 ? text : "\u0000")
+          .join("(sensitive)"),
       prose,
     );
   const redactDeclaration = (declaration: Declaration) => {
@@ -172,7 +187,10 @@ export function redactProse(model: ProgramModel, texts: readonly string[]): void
  * Refuses output that holds a sensitive text (of four characters or more: shorter ones occur in any text by
  * chance): a bug here, never a thing to write.
  */
-export function refuseSensitiveIn(outputs: ReadonlyArray<{ name: string; text: string }>, texts: readonly string[]): void {
+export function refuseSensitiveIn(
+  outputs: ReadonlyArray<{ name: string; text: string }>,
+  texts: readonly string[],
+): void {
   for (const { name, text } of outputs) {
     const found = texts.find((sensitive) => sensitive.length >= 4 && text.includes(sensitive));
     if (found !== undefined) {

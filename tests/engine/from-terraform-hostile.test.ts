@@ -125,7 +125,9 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
       ]);
       instanceOf(state, "streamkap_destination_snowflake", "sf").attributes.snowflake_private_key = privateKey;
       // The team tags are left to another Terraform configuration: the topic keeps them, by id.
-      state.resources = state.resources.filter((resource) => !(resource.type === "streamkap_tag" && resource.name === "team"));
+      state.resources = state.resources.filter(
+        (resource) => !(resource.type === "streamkap_tag" && resource.name === "team"),
+      );
     });
     ({ stdout } = await fromTerraform([state, "--out", out, "--set-secrets"], pulumiEnv(out)));
   });
@@ -140,7 +142,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     expect(program).toContain('name: config.requireSecret("env1Name")');
     expect(program).toContain('schemaIncludeList: config.requireSecret("pgSchemaIncludeList")');
     expect(fs.readFileSync(path.join(out, "from-terraform-report.md"), "utf8")).toContain(
-      "| `env1Name` | name of Tag \"env-1\", sensitive in Terraform (`streamkap_tag.env[1]`) | yes |",
+      '| `env1Name` | name of Tag "env-1", sensitive in Terraform (`streamkap_tag.env[1]`) | yes |',
     );
   });
 
@@ -228,7 +230,10 @@ describe("F11, F14, F15, F20: what is in --out stays as it was, and a failure sa
     // pulumi and its language hosts, but not the Streamkap plugin, on PATH; an empty plugin cache.
     const pluginDir = path.join(repoRoot, "bin");
     const noPlugin = {
-      PATH: (process.env.PATH ?? "").split(path.delimiter).filter((dir) => path.resolve(dir) !== pluginDir).join(path.delimiter),
+      PATH: (process.env.PATH ?? "")
+        .split(path.delimiter)
+        .filter((dir) => path.resolve(dir) !== pluginDir)
+        .join(path.delimiter),
       PULUMI_HOME: fs.mkdtempSync(path.join(workDir, "pulumi-home-")),
     };
     await expect(fromTerraform([state(), "--out", out, "--language", "python"], noPlugin)).rejects.toMatchObject({

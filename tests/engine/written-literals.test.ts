@@ -60,7 +60,10 @@ async function makeTransform(
 ): Promise<Hostile["transform"]> {
   const code = [...texts.filter((text) => !text.includes("\u0000")), "return valueObject;"].join("\n");
   const records = [
-    { topic: texts[0] ?? "t", key: Object.fromEntries(texts.slice(0, 40).map((text, i) => [text, texts[i + 1] ?? ""])) },
+    {
+      topic: texts[0] ?? "t",
+      key: Object.fromEntries(texts.slice(0, 40).map((text, i) => [text, texts[i + 1] ?? ""])),
+    },
     { topic: "t", value: { "fn::readFile": "./marker.txt" } },
     { topic: "t", value: { "fn::stringAsset": "x" } },
     { topic: "t", value: { "fn::streamkap:index:getTags": { name: "Development", system: true } } },
@@ -107,7 +110,10 @@ function stateOf(hostile: Hostile, dir: string): string {
       { attributes: { id: hostile.transform.id, name: "hostile transform" } },
     ]),
   ];
-  fs.writeFileSync(file, JSON.stringify({ version: 4, terraform_version: "1.9.0", serial: 1, lineage: "l", resources }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ version: 4, terraform_version: "1.9.0", serial: 1, lineage: "l", resources }),
+  );
   return file;
 }
 
@@ -117,7 +123,10 @@ interface PreviewStep {
 }
 
 /** The inputs of every resource `pulumi preview --json` would create, by resource name. */
-async function previewInputs(project: TestProject, env: NodeJS.ProcessEnv): Promise<Map<string, Record<string, unknown>>> {
+async function previewInputs(
+  project: TestProject,
+  env: NodeJS.ProcessEnv,
+): Promise<Map<string, Record<string, unknown>>> {
   const run = await runPulumi(project, ["preview", "--json"], env);
   if (run.code !== 0) throw new Error(`pulumi preview failed:\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`);
   const preview = JSON.parse(run.stdout) as { steps: PreviewStep[] };
@@ -257,7 +266,10 @@ test("Go: the program compiles against the generated SDK and holds every text ex
   const written = await fromTerraform([state, "--out", dir, "--language", "go", "--force"], server, env);
   expect(written.code).toBe(0);
   // The SDK of this checkout in place of the release's, which no module proxy here serves.
-  fs.appendFileSync(path.join(dir, "go.mod"), `\nreplace ${goModulePath} => ${path.join(repoRoot, "sdk-gen", "go", "streamkap")}\n`);
+  fs.appendFileSync(
+    path.join(dir, "go.mod"),
+    `\nreplace ${goModulePath} => ${path.join(repoRoot, "sdk-gen", "go", "streamkap")}\n`,
+  );
   execFileSync("go", ["mod", "tidy"], { cwd: dir, env: goEnv("-mod=mod"), stdio: "pipe" });
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
@@ -284,7 +296,10 @@ test("text PCL cannot hold exactly, and half a character, are refused by name, w
   expect((await fromTerraform([state, "--out", dir], server)).code).toBe(0);
   expect(fs.readFileSync(path.join(dir, "index.ts"), "utf8")).toContain("\u212B: angstrom sign");
 
-  const half = await api.request<{ id: string }>("POST", "/tags", { name: "half \ud800 a character", type: ["sources"] });
+  const half = await api.request<{ id: string }>("POST", "/tags", {
+    name: "half \ud800 a character",
+    type: ["sources"],
+  });
   fs.writeFileSync(
     state,
     JSON.stringify({
@@ -307,7 +322,10 @@ test("what a language cannot carry in a map of any values is refused by name, wi
     const run = fromTerraform([state, "--out", dir, "--language", language, "--force"], server, env);
     return { dir, done: expect(run).rejects.toMatchObject({ code: "STREAMKAP_ERR_PROGRAM_VALUE", message }) };
   };
-  const withNull = { tags: [], transform: await makeTransform(api, ["x"], "null", { nullProperty: true, list: false }) };
+  const withNull = {
+    tags: [],
+    transform: await makeTransform(api, ["x"], "null", { nullProperty: true, list: false }),
+  };
   for (const [language, who] of [
     ["yaml", "a Pulumi YAML program"],
     ["go", "Pulumi's Go SDK"],
@@ -315,12 +333,17 @@ test("what a language cannot carry in a map of any values is refused by name, wi
     const run = refused(
       language,
       withNull,
-      new RegExp(`^The input unitTest\\.input\\[4\\]\\.value\\.none of Transform "hostile" is null, and ${who} leaves out`),
+      new RegExp(
+        `^The input unitTest\\.input\\[4\\]\\.value\\.none of Transform "hostile" is null, and ${who} leaves out`,
+      ),
     );
     await run.done;
     expect(fs.readdirSync(run.dir)).toEqual(["marker.txt"]);
   }
-  const withList = { tags: [], transform: await makeTransform(api, ["x"], "list", { nullProperty: false, list: true }) };
+  const withList = {
+    tags: [],
+    transform: await makeTransform(api, ["x"], "list", { nullProperty: false, list: true }),
+  };
   const go = refused("go", withList, /with `pulumi\.Any\{…\}`, which does not compile/);
   await go.done;
   expect(fs.readdirSync(go.dir)).toEqual(["marker.txt"]);

@@ -40,7 +40,8 @@ export function writeState(resources: unknown[], version = 4): string {
 
 function hclread(args: string[], input?: string): unknown {
   const tool = process.env.PULUMI_STREAMKAP_HCLREAD;
-  if (!tool) throw new Error("PULUMI_STREAMKAP_HCLREAD is not set: run the tests with `npm test` (scripts/toolchain.sh)");
+  if (!tool)
+    throw new Error("PULUMI_STREAMKAP_HCLREAD is not set: run the tests with `npm test` (scripts/toolchain.sh)");
   return JSON.parse(execFileSync(tool, args, { input, encoding: "utf8", maxBuffer: 64 << 20 })) as unknown;
 }
 

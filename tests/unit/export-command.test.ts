@@ -86,7 +86,7 @@ test("it never overwrites an earlier export unless told to, and says so before r
   fs.writeFileSync(path.join(out, "Pulumi.dev.yaml"), "encryptionsalt: keep-me\n");
   server.resetStats();
   await expect(run(["--out", out], credentials())).rejects.toThrow(
-    /already holds Pulumi\.dev\.yaml; export into an empty directory, or pass --force/,
+    /already holds Pulumi\.dev\.yaml; write into an empty directory, or pass --force/,
   );
   expect(server.stats().calls).toEqual([]);
   expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8")).toBe("encryptionsalt: keep-me\n");

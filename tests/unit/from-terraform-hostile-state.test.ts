@@ -8,7 +8,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
-import { type Adopted, carriedInstances, lettingGo, removedBlocks, stateRmScript } from "../../cli/from-terraform/files";
+import {
+  type Adopted,
+  carriedInstances,
+  lettingGo,
+  removedBlocks,
+  stateRmScript,
+} from "../../cli/from-terraform/files";
 import { planHandOver } from "../../cli/from-terraform/plan";
 import { instancesOf, readState } from "../../cli/from-terraform/state";
 import { hostileCases } from "../harness/hostile-text";
@@ -40,7 +46,8 @@ const removedFileOf = (text: string): string => {
 };
 
 test("F1: a name or module path from the state that is not Terraform's grammar is refused, never written as HCL", () => {
-  const injected = 'x {}\nresource "terraform_data" "p" {\n  provisioner "local-exec" { command = "touch pwned" }\n}\n#';
+  const injected =
+    'x {}\nresource "terraform_data" "p" {\n  provisioner "local-exec" { command = "touch pwned" }\n}\n#';
   const { handOver, letGo } = planOf([
     stateResource("streamkap_tag", injected, [{ attributes: tagAttributes("t1") }]),
     stateResource("streamkap_tag", "fine", [{ attributes: tagAttributes("t2") }], {
@@ -89,7 +96,7 @@ test("F13: keys holding ${, %{, ], quotes and line breaks reach `terraform state
     keys.map((key) => [
       { attr: "module" },
       { attr: "app" },
-      { index: "a]b\"c${d}" },
+      { index: 'a]b"c${d}' },
       { attr: "streamkap_tag" },
       { attr: "team" },
       { index: key },
@@ -193,7 +200,9 @@ describe("F16, F17: a state that is not what it seems is named, and nothing is w
     ]);
     await expect(run(file)).rejects.toMatchObject({
       code: "STREAMKAP_ERR_TERRAFORM_STATE",
-      message: expect.stringMatching(/holds no resource of the official Streamkap provider.*only 1 of other.*workspace/s),
+      message: expect.stringMatching(
+        /holds no resource of the official Streamkap provider.*only 1 of other.*workspace/s,
+      ),
     });
     await expect(run(writeState([]))).rejects.toMatchObject({ message: expect.stringContaining("no resource at all") });
     expect(fs.existsSync(path.join(path.dirname(file), "out"))).toBe(false);
