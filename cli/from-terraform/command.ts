@@ -114,9 +114,11 @@ export async function runFromTerraformCommand(
   // id): every attribute its schema marks, and every one a state marks (a value from a `sensitive` variable).
   const sensitive = new Map(
     handOver.objects.map((object) => {
+      // A marked setting that is not text (a port) stays in its type: keepSensitiveSecret reads it as a number.
       const marked = sensitiveOf(object.instance).attributes;
+      const isText = (name: string) => typeof object.instance.attributes[name] === "string";
       const keys = Object.entries(object.type.attributes).flatMap(([name, attribute]) =>
-        (attribute.sensitive || marked.has(name)) && attribute.apiKey ? [attribute.apiKey] : [],
+        (attribute.sensitive || (marked.has(name) && isText(name))) && attribute.apiKey ? [attribute.apiKey] : [],
       );
       return [object.id, new Set(keys)];
     }),

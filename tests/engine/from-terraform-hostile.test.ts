@@ -108,6 +108,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
   let out = "";
   let project: TestProject | undefined;
   let stdout = "";
+  let stateFile = "";
   // A PEM key ends with a line break: the stack must hold it to the last byte.
   const privateKey = "-----BEGIN PRIVATE KEY-----\nMIIfake\n-----END PRIVATE KEY-----\n";
 
@@ -116,19 +117,28 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     out = run.out;
     fs.mkdirSync(path.join(out, ".state"), { recursive: true });
     const state = coreState(run.base, (state) => {
-      // A hostname, a description and a tag's name from `sensitive = true` variables, and a nested path.
+      // A hostname, a description and a tag's name from `sensitive = true` variables.
       instanceOf(state, "streamkap_source_postgresql", "pg").sensitive_attributes?.push([getAttr("database_hostname")]);
       instanceOf(state, "streamkap_tag", "env", 0).sensitive_attributes = [[getAttr("description")]];
       instanceOf(state, "streamkap_tag", "env", 1).sensitive_attributes = [[getAttr("name")]];
       instanceOf(state, "streamkap_source_postgresql", "pg").sensitive_attributes?.push([
         getAttr("schema_include_list"),
       ]);
+      // A path into a list: the first of a tag's types.
+      instanceOf(state, "streamkap_tag", "env", 0).sensitive_attributes?.push([
+        getAttr("type"),
+        { type: "index", value: { value: 0, type: "number" } },
+      ]);
+      // A number and a boolean from sensitive variables.
+      instanceOf(state, "streamkap_topic", "orders").sensitive_attributes = [[getAttr("partition_count")]];
+      instanceOf(state, "streamkap_pipeline", "main").sensitive_attributes?.push([getAttr("snapshot_new_tables")]);
       instanceOf(state, "streamkap_destination_snowflake", "sf").attributes.snowflake_private_key = privateKey;
       // The team tags are left to another Terraform configuration: the topic keeps them, by id.
       state.resources = state.resources.filter(
         (resource) => !(resource.type === "streamkap_tag" && resource.name === "team"),
       );
     });
+    stateFile = state;
     ({ stdout } = await fromTerraform([state, "--out", out, "--set-secrets"], pulumiEnv(out)));
   });
 
@@ -141,6 +151,10 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     expect(program).toContain('description: config.requireSecret("env0Description")');
     expect(program).toContain('name: config.requireSecret("env1Name")');
     expect(program).toContain('schemaIncludeList: config.requireSecret("pgSchemaIncludeList")');
+    // A number and a boolean stay what they are, read from secret config as such.
+    expect(program).toContain('partitions: config.requireSecretNumber("ordersPartitions")');
+    expect(program).toContain('snapshotNewTables: config.requireSecretBoolean("mainSnapshotNewTables")');
+    expect(program).toContain('types: [config.requireSecret("env0Types"), "pipelines", "sources"]');
     expect(fs.readFileSync(path.join(out, "from-terraform-report.md"), "utf8")).toContain(
       '| `env1Name` | name of Tag "env-1", sensitive in Terraform (`streamkap_tag.env[1]`) | yes |',
     );
@@ -165,6 +179,27 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     expect(leakedSecrets(project.stateFile(), sensitive)).toEqual([]);
     const preview = await project.preview();
     expect(preview.result.changeSummary).toEqual({ same: 8 });
+  });
+
+  test("as Pulumi YAML on the plugin too: secrets of every type set, a first up with no write, none in plaintext", async () => {
+    const yamlOut = runDir("sensitive-yaml").out;
+    fs.mkdirSync(path.join(yamlOut, ".state"), { recursive: true });
+    const written = await fromTerraform(
+      [stateFile, "--out", yamlOut, "--language", "yaml", "--set-secrets"],
+      pulumiEnv(yamlOut),
+    );
+    expect(leakedSecrets(`${projectText(yamlOut)}\n${written.stdout}`, sensitive)).toEqual([]);
+    const yamlProject = await TestProject.fromDirectory(yamlOut, server, {}, "dev");
+    try {
+      server.resetStats();
+      const up = await runPulumiOk(yamlProject, ["up", "--yes", "--skip-preview"], pluginOnPath);
+      expect(up.stdout).toMatch(/\+ 8 created/);
+      const writes = server.stats().calls.filter((call) => call.method !== "GET");
+      expect(writes.map((call) => `${call.method} ${call.path}`)).toEqual(["POST /auth/access-token"]);
+      expect(leakedSecrets(yamlProject.stateFile(), sensitive)).toEqual([]);
+    } finally {
+      yamlProject.dispose();
+    }
   });
 
   test("--set-secrets keeps a secret's last line break (a PEM key)", async () => {

@@ -4,6 +4,7 @@
  * test holds a finding of the issue's probe (F1, F6, F7, F13, F16–F19). What Terraform will read from the files is
  * read by HashiCorp's own HCL parser (hclread) and by sh.
  */
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -230,4 +231,21 @@ describe("F16, F17: a state that is not what it seems is named, and nothing is w
     );
     fs.rmSync(file);
   });
+});
+
+test("F17: what a state holds reaches the terminal with its control characters escaped", () => {
+  const file = writeState([
+    stateResource("streamkap_tag", "a", [
+      { attributes: { ...tagAttributes("t1"), "\u001b]0;pwned\u0007\u001b[2J": 1 } },
+    ]),
+  ]);
+  const run = spawnSync(
+    process.execPath,
+    [path.resolve(__dirname, "../../cli/main.js"), "from-terraform", file, "--out", path.join(path.dirname(file), "o")],
+    { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+  );
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain("attributes this version does not know: \\x1b]0;pwned\\x07\\x1b[2J");
+  // eslint-disable-next-line no-control-regex
+  expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
 });
