@@ -37,7 +37,7 @@ import {
   report,
   stateRmScript,
 } from "./files";
-import { expectedTexts, goStrings, pythonStrings, refuseUncompilableGo, refuseUnproven } from "./generated-literals";
+import { proveGenerated } from "./generated-literals";
 import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
 import {
   keepSensitiveSecret,
@@ -267,15 +267,7 @@ export async function runFromTerraformCommand(
   writeProject(target, (staging) => {
     if (convertTo !== undefined) {
       convertProgram({ language: convertTo, pcl, project: args.project, description, out: staging, env: io.env });
-      const written = path.join(staging, convertedFiles[convertTo][0] ?? "");
-      const expected = expectedTexts(model);
-      const source = fs.readFileSync(written, "utf8");
-      if (convertTo === "go") refuseUncompilableGo(path.basename(written), source);
-      refuseUnproven(
-        path.basename(written),
-        convertTo === "python" ? pythonStrings(written, io.env) : goStrings(source),
-        expected,
-      );
+      proveGenerated(convertTo, path.join(staging, convertedFiles[convertTo][0] ?? ""), model, io.env);
       const generated = fs.readdirSync(staging).map((name) => ({ name, text: readIfFile(path.join(staging, name)) }));
       refuseSensitiveIn(generated, sensitiveText);
     }

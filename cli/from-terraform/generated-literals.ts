@@ -197,3 +197,19 @@ export function refuseUncompilableGo(file: string, source: string): void {
       "written. Write the program with --language typescript or python.",
   );
 }
+
+/**
+ * The proof of a program `pulumi convert` wrote (`file`, in `language`), before anything is written: Go's known
+ * uncompilable form refused, and every text of `model` found in its string literals.
+ */
+export function proveGenerated(
+  language: "python" | "go",
+  file: string,
+  model: ProgramModel,
+  env: NodeJS.ProcessEnv,
+): void {
+  const source = fs.readFileSync(file, "utf8");
+  if (language === "go") refuseUncompilableGo(path.basename(file), source);
+  const literals = language === "python" ? pythonStrings(file, env) : goStrings(source);
+  refuseUnproven(path.basename(file), literals, expectedTexts(model));
+}

@@ -9,10 +9,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { runFromTerraformCommand } from "../../cli/from-terraform/command";
 import { type LocalServer, startLocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
+import { fromTerraformAgainst, pulumiCliEnv } from "../harness/from-terraform";
 import { leakedSecrets } from "../harness/secrets";
 
 const repoRoot = path.resolve(__dirname, "../../..");
@@ -45,19 +45,6 @@ const instanceOf = (state: StateFile, type: string, name: string, key?: unknown)
   return found;
 };
 
-/** What the pulumi CLI needs to find the project's file backend, and the plugin. */
-function pulumiEnv(dir: string): NodeJS.ProcessEnv {
-  const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
-  if (!bin) throw new Error("PULUMI_STREAMKAP_PULUMI_BIN is not set: run the tests with `npm test`");
-  return {
-    PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ""}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_HOME: path.join(dir, ".pulumi-home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
-}
-
 let server: LocalServer;
 let workDir: string;
 
@@ -72,21 +59,7 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-async function fromTerraform(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  let stdout = "";
-  const code = await runFromTerraformCommand(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: () => {},
-    env: {
-      ...process.env,
-      ...env,
-      STREAMKAP_HOST: server.baseUrl,
-      STREAMKAP_CLIENT_ID: server.clientId,
-      STREAMKAP_SECRET: server.secret,
-    },
-  });
-  return { code, stdout };
-}
+const fromTerraform = (argv: string[], env: NodeJS.ProcessEnv = {}) => fromTerraformAgainst(argv, server, env);
 
 /** A new directory for one run: the project goes into its `project`. */
 function runDir(label: string): { base: string; out: string } {
@@ -139,7 +112,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
       );
     });
     stateFile = state;
-    ({ stdout } = await fromTerraform([state, "--out", out, "--set-secrets"], pulumiEnv(out)));
+    ({ stdout } = await fromTerraform([state, "--out", out, "--set-secrets"], pulumiCliEnv(out)));
   });
 
   afterAll(() => project?.dispose());
@@ -186,7 +159,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     fs.mkdirSync(path.join(yamlOut, ".state"), { recursive: true });
     const written = await fromTerraform(
       [stateFile, "--out", yamlOut, "--language", "yaml", "--set-secrets"],
-      pulumiEnv(yamlOut),
+      pulumiCliEnv(yamlOut),
     );
     expect(leakedSecrets(`${projectText(yamlOut)}\n${written.stdout}`, sensitive)).toEqual([]);
     const yamlProject = await TestProject.fromDirectory(yamlOut, server, {}, "dev");

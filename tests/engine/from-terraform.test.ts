@@ -10,15 +10,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { execFileSync } from "node:child_process";
-
-import { runFromTerraformCommand } from "../../cli/from-terraform/command";
-import { packageVersion } from "../../scripts/package-version";
-import { buildPythonPackages } from "../../scripts/python-package";
 import { officialTerraformProvider } from "../../provider/public/cli/terraform";
 import { type LocalServer, startLocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
+import { fromTerraform, installPythonProject, pulumiCliEnv } from "../harness/from-terraform";
 import { leakedSecrets } from "../harness/secrets";
 
 const repoRoot = path.resolve(__dirname, "../../..");
@@ -81,34 +77,6 @@ async function credentialSecrets(project: TestProject): Promise<Record<string, u
   );
 }
 
-/** Runs the command in-process as `pulumi-streamkap from-terraform …`, capturing what it prints. */
-async function fromTerraform(
-  argv: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runFromTerraformCommand(argv, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env,
-  });
-  return { code, stdout, stderr };
-}
-
-/** What the pulumi CLI the tests run needs to find the project's file backend (for --set-secrets). */
-function pulumiEnv(dir: string): NodeJS.ProcessEnv {
-  const bin = process.env.PULUMI_STREAMKAP_PULUMI_BIN;
-  if (!bin) throw new Error("PULUMI_STREAMKAP_PULUMI_BIN is not set: run the tests with `npm test`");
-  return {
-    PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ""}`,
-    PULUMI_BACKEND_URL: `file://${path.join(dir, ".state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "test-passphrase",
-    PULUMI_HOME: path.join(dir, ".pulumi-home"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-  };
-}
-
 /** A copy of a fixture's server data, a local server opened on it, and an empty project directory beside it. */
 async function openFixture(
   fixture: string,
@@ -126,7 +94,7 @@ async function openFixture(
 function fromTerraformWithSecrets(args: string[], server: LocalServer, projectDir: string) {
   return fromTerraform([...args, "--set-secrets"], {
     ...process.env,
-    ...pulumiEnv(projectDir),
+    ...pulumiCliEnv(projectDir),
     STREAMKAP_HOST: server.baseUrl,
     STREAMKAP_CLIENT_ID: server.clientId,
     STREAMKAP_SECRET: server.secret,
@@ -306,8 +274,8 @@ describe("the with-credential state in Python on the provider plugin", () => {
   test("written with --language python, it reads every secret as one; its first up changes nothing", async () => {
     const written = await fromTerraform([stateFile, "--out", projectDir, "--language", "python", "--set-secrets"], {
       ...process.env,
-      ...pulumiEnv(projectDir),
-      PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${pulumiEnv(projectDir).PATH ?? ""}`,
+      ...pulumiCliEnv(projectDir),
+      PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${pulumiCliEnv(projectDir).PATH ?? ""}`,
       STREAMKAP_HOST: server.baseUrl,
       STREAMKAP_CLIENT_ID: server.clientId,
       STREAMKAP_SECRET: server.secret,
@@ -324,15 +292,7 @@ describe("the with-credential state in Python on the provider plugin", () => {
     const secrets = [...stateSecrets(stateFile), server.secret];
     expect(leakedSecrets([projectFiles(projectDir), written.stdout].join("\n"), secrets)).toEqual([]);
 
-    const wheels = path.join(workDir, "wheels");
-    fs.mkdirSync(wheels);
-    const { wheel } = buildPythonPackages(wheels, packageVersion());
-    execFileSync("python3", ["-m", "venv", "venv"], { cwd: projectDir, stdio: "pipe" });
-    execFileSync(path.join(projectDir, "venv", "bin", "pip"), ["install", "--quiet", wheel, "-r", "requirements.txt"], {
-      cwd: projectDir,
-      stdio: "pipe",
-      maxBuffer: 64 << 20,
-    });
+    installPythonProject(projectDir, workDir);
 
     project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
     const up = await upAdoptsThroughPlugin(project, server, stateFile, resources);

@@ -14,14 +14,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { runFromTerraformCommand } from "../../cli/from-terraform/command";
 import { goEnv, goModulePath } from "../../scripts/gen-sdks";
-import { packageVersion } from "../../scripts/package-version";
-import { buildPythonPackages } from "../../scripts/python-package";
 import { type LocalServer, startLocalServer } from "../../server";
 import { ServiceApi } from "../harness/api";
 import { pluginOnPath, runPulumi } from "../harness/process";
 import { TestProject } from "../harness/project";
+import { fromTerraformAgainst, installPythonProject } from "../harness/from-terraform";
 import { hostileTexts } from "../harness/hostile-text";
 import { stateResource, tagAttributes } from "../harness/terraform-state";
 
@@ -163,23 +161,6 @@ function expectExact(inputs: Map<string, Record<string, unknown>>, hostile: Host
   expect(fs.existsSync(path.join(projectDir, "pwned"))).toBe(false);
 }
 
-/** from-terraform in-process, against `server`. */
-async function fromTerraform(args: string[], server: LocalServer, env: NodeJS.ProcessEnv = {}) {
-  let stdout = "";
-  const code = await runFromTerraformCommand(args, {
-    stdout: (text) => (stdout += text),
-    stderr: () => {},
-    env: {
-      ...process.env,
-      ...env,
-      STREAMKAP_HOST: server.baseUrl,
-      STREAMKAP_CLIENT_ID: server.clientId,
-      STREAMKAP_SECRET: server.secret,
-    },
-  });
-  return { code, stdout };
-}
-
 let server: LocalServer;
 let api: ServiceApi;
 let workDir: string;
@@ -226,7 +207,7 @@ function projectFor(language: string, hostile: Hostile): { dir: string; state: s
 
 test("TypeScript: every hostile text reaches the engine exactly through Pulumi's Node.js host", async () => {
   const { dir, state } = projectFor("typescript", hostile.typescript);
-  const written = await fromTerraform([state, "--out", dir, "--force"], server);
+  const written = await fromTerraformAgainst([state, "--out", dir, "--force"], server);
   expect(written.code).toBe(0);
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
@@ -235,7 +216,7 @@ test("TypeScript: every hostile text reaches the engine exactly through Pulumi's
 
 test("YAML: Pulumi YAML evaluates no text as syntax: no `${…}`, no `$$`, no `fn::` key, no file read", async () => {
   const { dir, state } = projectFor("yaml", hostile.yaml);
-  const written = await fromTerraform([state, "--out", dir, "--language", "yaml", "--force"], server);
+  const written = await fromTerraformAgainst([state, "--out", dir, "--language", "yaml", "--force"], server);
   expect(written.code).toBe(0);
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
@@ -245,16 +226,9 @@ test("YAML: Pulumi YAML evaluates no text as syntax: no `${…}`, no `$$`, no `f
 test("Python: Pulumi's generator is given text it writes safely, and the program holds it exactly", async () => {
   const { dir, state } = projectFor("python", hostile.python);
   const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
-  const written = await fromTerraform([state, "--out", dir, "--language", "python", "--force"], server, env);
+  const written = await fromTerraformAgainst([state, "--out", dir, "--language", "python", "--force"], server, env);
   expect(written.code).toBe(0);
-  const wheels = fs.mkdtempSync(path.join(workDir, "wheels-"));
-  const { wheel } = buildPythonPackages(wheels, packageVersion());
-  execFileSync("python3", ["-m", "venv", "venv"], { cwd: dir, stdio: "pipe" });
-  execFileSync(path.join(dir, "venv", "bin", "pip"), ["install", "--quiet", wheel, "-r", "requirements.txt"], {
-    cwd: dir,
-    stdio: "pipe",
-    maxBuffer: 64 << 20,
-  });
+  installPythonProject(dir, workDir);
   const project = await TestProject.fromDirectory(dir, server, {}, "dev");
   projects.push(project);
   expectExact(await previewInputs(project, pluginOnPath), hostile.python, dir);
@@ -263,7 +237,7 @@ test("Python: Pulumi's generator is given text it writes safely, and the program
 test("Go: the program compiles against the generated SDK and holds every text exactly", async () => {
   const { dir, state } = projectFor("go", hostile.go);
   const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
-  const written = await fromTerraform([state, "--out", dir, "--language", "go", "--force"], server, env);
+  const written = await fromTerraformAgainst([state, "--out", dir, "--language", "go", "--force"], server, env);
   expect(written.code).toBe(0);
   // The SDK of this checkout in place of the release's, which no module proxy here serves.
   fs.appendFileSync(
@@ -287,13 +261,13 @@ test("text PCL cannot hold exactly, and half a character, are refused by name, w
       resources: [stateResource("streamkap_tag", "odd", [{ attributes: tagAttributes(tag.id, "x") }])],
     }),
   );
-  await expect(fromTerraform([state, "--out", dir, "--language", "pcl"], server)).rejects.toMatchObject({
+  await expect(fromTerraformAgainst([state, "--out", dir, "--language", "pcl"], server)).rejects.toMatchObject({
     code: "STREAMKAP_ERR_PROGRAM_VALUE",
     message: expect.stringMatching(/^The input name of Tag "odd" holds text that is not in Unicode's composed form/),
   });
   expect(fs.existsSync(dir)).toBe(false);
   // The same state as TypeScript keeps the sign as it is.
-  expect((await fromTerraform([state, "--out", dir], server)).code).toBe(0);
+  expect((await fromTerraformAgainst([state, "--out", dir], server)).code).toBe(0);
   expect(fs.readFileSync(path.join(dir, "index.ts"), "utf8")).toContain("\u212B: angstrom sign");
 
   const half = await api.request<{ id: string }>("POST", "/tags", {
@@ -308,7 +282,7 @@ test("text PCL cannot hold exactly, and half a character, are refused by name, w
     }),
   );
   const other = path.join(workDir, "refused-half", "project");
-  await expect(fromTerraform([state, "--out", other, "--language", "yaml"], server)).rejects.toMatchObject({
+  await expect(fromTerraformAgainst([state, "--out", other, "--language", "yaml"], server)).rejects.toMatchObject({
     code: "STREAMKAP_ERR_PROGRAM_VALUE",
     message: expect.stringMatching(/^The input name of Tag "half" holds a lone UTF-16 surrogate/),
   });
@@ -319,7 +293,7 @@ test("what a language cannot carry in a map of any values is refused by name, wi
   const env = { PATH: `${pluginOnPath.PATH ?? ""}${path.delimiter}${process.env.PATH ?? ""}` };
   const refused = (language: string, hostile: Hostile, message: RegExp) => {
     const { dir, state } = projectFor(`${language}-refused`, hostile);
-    const run = fromTerraform([state, "--out", dir, "--language", language, "--force"], server, env);
+    const run = fromTerraformAgainst([state, "--out", dir, "--language", language, "--force"], server, env);
     return { dir, done: expect(run).rejects.toMatchObject({ code: "STREAMKAP_ERR_PROGRAM_VALUE", message }) };
   };
   const withNull = {
