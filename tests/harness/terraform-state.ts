@@ -55,9 +55,10 @@ export interface HclBlock {
   blocks: HclBlock[];
 }
 
-/** A file's blocks as HCL reads them (or why it cannot). */
-export const hclFile = (file: string) =>
-  hclread(["file", file]) as { attributes: HclBlock["attributes"]; blocks: HclBlock[] } | { error: string };
+/** A file's blocks as HCL reads them (or why it cannot), its attributes evaluated with these string variables. */
+export const hclFile = (file: string, variables: Record<string, string> = {}) =>
+  hclread(["file", file, ...Object.entries(variables).map(([name, value]) => `${name}=${value}`)]) as
+    { attributes: HclBlock["attributes"]; blocks: HclBlock[] } | { error: string };
 
 /** Each address parsed as `terraform state rm` parses it. */
 export const hclAddresses = (addresses: readonly string[]) =>

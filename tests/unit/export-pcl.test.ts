@@ -4,9 +4,16 @@
  * inputs, resource options, system-tag lookups, and text holding `${` or `%{` kept literal. That Pulumi binds it is
  * proven by tests/engine/from-terraform.test.ts, which converts it to Python and runs it.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
 import { array, call, entry, literal, object, ref, template } from "../../cli/export/code";
+import { isWritable } from "../../cli/export/literals";
 import { renderPclProgram } from "../../cli/export/pcl";
+import { hostileTexts } from "../harness/hostile-text";
 import { declaration, programOf as model } from "../harness/program-model";
+import { hclFile } from "../harness/terraform-state";
 
 test("config, lookups and resources, with the plugin's id inputs and the resource names kept", () => {
   const text = renderPclProgram(
@@ -97,4 +104,29 @@ test("a reference the program does not declare is an error, not a guess", () => 
   expect(() => renderPclProgram(model([declaration("a", "Tag", "a", [entry("x", ref("nowhere.id"))])]))).toThrow(
     "the PCL program cannot refer to `nowhere.id`",
   );
+});
+
+test("every hostile text, as a value, a template's text and a key, reads back exactly through HashiCorp's parser", () => {
+  // PCL as written for Go (whole strings); the text PCL holds exactly: composed (NFC), whole characters.
+  const texts = [...new Set(hostileTexts(51, 200))].filter(
+    (text) => text.normalize("NFC") === text && isWritable(text),
+  );
+  const program = renderPclProgram(
+    model([
+      declaration("t", "Tag", "t", [
+        entry("values", array(texts.map((text) => literal(text)))),
+        entry("templates", array(texts.map((text) => template([text, { code: "namePrefix" }, text])))),
+        entry("keys", object(texts.map((text, index) => entry(text, literal(index))))),
+      ]),
+    ]),
+    { joinLines: false },
+  );
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pcl-")), "main.pp");
+  fs.writeFileSync(file, program);
+  const read = hclFile(file, { namePrefix: "<prefix>" });
+  if ("error" in read) throw new Error(read.error);
+  const attributes = read.blocks.find((block) => block.type === "resource")?.attributes ?? {};
+  expect(attributes.values?.value).toEqual(texts);
+  expect(attributes.templates?.value).toEqual(texts.map((text) => `${text}<prefix>${text}`));
+  expect(attributes.keys?.value).toEqual(Object.fromEntries(texts.map((text, index) => [text, index])));
 });

@@ -2,8 +2,9 @@
 // addresses with, and prints what it read as JSON, so tests can hold the files `from-terraform` writes to what
 // Terraform will take from them (tests/harness/hcl.ts):
 //
-//	hclread file <path>         the file's blocks: type, labels, attributes (a traversal as its steps, any other
-//	                            expression as its value, evaluated with no variables), nested blocks
+//	hclread file <path> [name=value…]
+//	                            the file's blocks: type, labels, attributes (a traversal as its steps, any other
+//	                            expression as its value, evaluated with the string variables given), nested blocks
 //	hclread addresses           standard input: a JSON list of addresses, each parsed as `terraform state rm`
 //	                            parses one (hclsyntax.ParseTraversalAbs); prints the steps of each
 //	hclread strings             standard input: a JSON list of HCL quoted strings; prints each one's value
@@ -16,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -41,6 +43,9 @@ type block struct {
 	Blocks     []block              `json:"blocks"`
 }
 
+// context holds the variables `file` evaluates attributes with (none for the other commands).
+var context *hcl.EvalContext
+
 func main() {
 	if len(os.Args) < 2 {
 		fail("usage: hclread file <path> | hclread addresses | hclread strings")
@@ -48,9 +53,18 @@ func main() {
 	var out any
 	switch os.Args[1] {
 	case "file":
-		if len(os.Args) != 3 {
-			fail("usage: hclread file <path>")
+		if len(os.Args) < 3 {
+			fail("usage: hclread file <path> [name=value…]")
 		}
+		variables := map[string]cty.Value{}
+		for _, assignment := range os.Args[3:] {
+			name, value, ok := strings.Cut(assignment, "=")
+			if !ok {
+				fail("a variable is name=value: " + assignment)
+			}
+			variables[name] = cty.StringVal(value)
+		}
+		context = &hcl.EvalContext{Variables: variables}
 		out = readFile(os.Args[2])
 	case "addresses":
 		var items []string
@@ -146,7 +160,7 @@ func attributes(body *hclsyntax.Body) map[string]attribute {
 
 // evaluate gives an expression's value with no variables or functions: a literal's value, or why there is none.
 func evaluate(expr hcl.Expression) any {
-	value, diags := expr.Value(nil)
+	value, diags := expr.Value(context)
 	if diags.HasErrors() {
 		return map[string]string{"error": diags.Error()}
 	}
