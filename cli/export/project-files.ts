@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { yamlQuoted } from "./literals";
 import type { SecretSetting } from "./model";
 
 /** What the project files need to know besides the program. */
@@ -44,11 +45,16 @@ export function jsonText(value: unknown, indent = ""): string {
   return `{\n${lines.join(",\n")}\n${indent}}${indent === "" ? "\n" : ""}`;
 }
 
-/** A YAML scalar: JSON strings are valid YAML and need no further thought about quoting. */
-const yaml = (value: string): string => JSON.stringify(value);
+/** A YAML scalar holding exactly the value (the project and stack names, the endpoint, a client id). */
+const yaml = (value: string): string => yamlQuoted(value);
 
-/** A placeholder for a secret's value that is safe to paste in a shell: it never holds a quote. */
-const placeholder = (description: string): string => `'<${description.replace(/'/g, "")}>'`;
+/**
+ * A placeholder for a secret's value that is safe to paste in a shell: it never holds a quote, a line break or a
+ * control character (a description names an object by its name on the service).
+ */
+const placeholder = (description: string): string =>
+  // eslint-disable-next-line no-control-regex
+  `'<${description.replace(/'/g, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")}>'`;
 
 /** The `pulumi config set --secret` lines, the credential's first; placeholders only, never values. */
 export function secretCommands(context: Pick<ProjectContext, "secrets" | "credentialKey">): string[] {

@@ -169,7 +169,9 @@ export async function runFromTerraformCommand(
     secrets: model.secrets,
     credentialKey: clientId !== undefined ? "streamkap:secret" : "streamkap:projectKey",
   };
-  const description = `Streamkap objects taken over from a Terraform state (${path.basename(stateFile)})`;
+  // The state file's name, as every file shows it: its control characters as escapes.
+  const stateName = terminalText(path.basename(stateFile));
+  const description = `Streamkap objects taken over from a Terraform state (${stateName})`;
   // Each file is rendered only when this language writes it: the program's other forms are neither needed nor
   // sure to express this program (the PCL and YAML writers refuse what they have no form for).
   const contents: Record<string, () => string> = {
@@ -177,7 +179,7 @@ export async function runFromTerraformCommand(
       renderProgram(model, {
         endpoint,
         adopt: true,
-        writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${path.basename(stateFile)} and the Streamkap service at ${endpoint}.`,
+        writtenBy: `Written by \`pulumi-streamkap from-terraform\` from the Terraform state ${stateName} and the Streamkap service at ${endpoint}.`,
         secretsFrom:
           "their values come from Terraform's state (`--set-secrets`) and never appear here (see README.md for the " +
           "`pulumi config set --secret` lines)",
@@ -198,7 +200,7 @@ export async function runFromTerraformCommand(
     "terraform-state-rm.sh": () => stateRmScript(carried),
     "from-terraform-report.md": () =>
       report({
-        stateFile: path.basename(stateFile),
+        stateFile: stateName,
         source: providerSchemaText(),
         adopted,
         handOver,
