@@ -4,8 +4,8 @@
  * program, says which config is secret, so the generated code reads each secret as one (`require_secret`), never
  * its value. Resource names and references are the TypeScript program's.
  */
-import type { Expr, ObjectEntry, TemplatePart } from "./code";
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
+import type { Expr, ObjectEntry, TemplatePart } from "./code";
 import { hclQuoted, hclTemplateText } from "./literals";
 import { eachText, type ProgramModel } from "./model";
 import { ownValue, pluginIdInItems, pluginIdInputs } from "./yaml";
@@ -50,11 +50,11 @@ function stringText(parts: readonly TemplatePart[], hole: (code: string) => stri
 }
 
 /**
- * The inside of one quoted template. A literal `$` right before an interpolation would make `$${`, HCL's escape
- * for a literal `${`, so a run of them is written as an interpolation of itself: `${"$"}`.
+ * The inside of one quoted template, its text escaped by HCL's rule (line breaks included). A literal `$` right
+ * before an interpolation would make `$${`, HCL's escape for a literal `${`, so a run of them is written as an
+ * interpolation of itself: `${"$"}`.
  */
 function lineText(parts: readonly TemplatePart[], hole: (code: string) => string): string {
-  // (Line breaks in the text are escaped by hclTemplateText.)
   return parts
     .map((part, index) => {
       if (typeof part !== "string") return `\${${hole(part.code)}}`;
