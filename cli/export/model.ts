@@ -156,7 +156,7 @@ class ProgramBuilder {
   private readonly connectorReferences = new Map<string, ConnectorReference>();
   private readonly topicVariables = new Map<string, string>();
   private readonly sourceVariables = new Map<string, string>();
-  private readonly transformVariables = new Map<string, string>();
+  private readonly transformExprs = new Map<string, Expr>();
   private readonly references: References = {
     tagId: (id) => {
       const expr = this.tagExprs.get(id);
@@ -166,7 +166,7 @@ class ProgramBuilder {
     connector: (id) => this.connectorReferences.get(id),
     topicNamed: (name) => this.topicVariables.get(name),
     sources: () => this.sourceVariables,
-    transform: (id) => this.transformVariables.get(id),
+    transform: (id) => this.transformExprs.get(id),
   };
 
   constructor(private readonly choices: ExportChoices) {}
@@ -204,9 +204,22 @@ class ProgramBuilder {
     }
   }
 
-  /** Sources, webhook sources, then destinations. */
+  /**
+   * Sources, webhook sources, then destinations. With `only`, a connector the program does not hold is still on
+   * the service: a pipeline keeps it as its end, by its id.
+   */
   connectors(snapshot: ServiceSnapshot): void {
     const wanted = <T extends { id: string }>(objects: T[]) => objects.filter((object) => this.wanted(object.id));
+    if (this.choices.only !== undefined) {
+      const kept = (objects: Array<{ id: string; topics?: string[] | null }>, webhook: boolean) => {
+        for (const live of objects.filter((object) => !this.wanted(object.id))) {
+          this.connectorReferences.set(live.id, { variable: "", keptId: live.id, webhook, topics: live.topics ?? [] });
+        }
+      };
+      kept(snapshot.sources, false);
+      kept(snapshot.webhookSources, true);
+      kept(snapshot.destinations, false);
+    }
     for (const source of wanted(snapshot.sources).sort(byNameThenId)) this.connector("source", source);
     for (const hooks of wanted(snapshot.webhookSources).sort(byNameThenId)) {
       const variable = this.declare("webhookSource", "WebhookSource", hooks, () =>
@@ -219,7 +232,13 @@ class ProgramBuilder {
       this.connector("destination", destination);
   }
 
+  /** Transforms; with `only`, one the program does not hold stays a pipeline's link, by its id. */
   transforms(transforms: ServiceSnapshot["transforms"]): void {
+    if (this.choices.only !== undefined) {
+      for (const transform of transforms.filter((candidate) => !this.wanted(candidate.id))) {
+        this.transformExprs.set(transform.id, literal(transform.id));
+      }
+    }
     for (const transform of transforms.filter((candidate) => this.wanted(candidate.id)).sort(byNameThenId)) {
       if (!isExportableTransformType(transform.transform_type)) {
         this.model.leftOut.push(
@@ -231,7 +250,7 @@ class ProgramBuilder {
       const variable = this.declare("transform", "Transform", transform, () =>
         transformArgs(transform, this.references),
       );
-      this.transformVariables.set(transform.id, variable);
+      this.transformExprs.set(transform.id, ref(variable));
     }
   }
 

@@ -84,6 +84,8 @@ const secretConfigTypes: Record<string, string> = {
 class PclWriter {
   readonly config = new Map<string, string>();
   readonly locals = new Map<string, string>();
+  /** Whether a pipeline's inputs are being written: its transform links take the plugin's `transformId`. */
+  inPipeline = false;
 
   constructor(
     private readonly declared: ReadonlySet<string>,
@@ -126,7 +128,8 @@ class PclWriter {
     const lines: string[] = [];
     for (const item of entries) {
       if (!("key" in item)) continue;
-      const renamed = ownValue(renames, item.key) ?? ownValue(pluginIdInItems, item.key);
+      const renamed =
+        ownValue(renames, item.key) ?? (this.inPipeline ? ownValue(pluginIdInItems, item.key) : undefined);
       const key = renamed ?? item.key;
       const name = keyText(key);
       const value =
@@ -169,6 +172,7 @@ export function renderPclProgram(model: ProgramModel, options: { joinLines: bool
   const writer = new PclWriter(new Set(model.declarations.map((item) => item.variable)), options.joinLines);
   const resources = model.declarations.map((declaration) => {
     const className = declaration.className.replace(/^streamkap\./, "");
+    writer.inPipeline = className === "Pipeline";
     const lines = [
       ...(declaration.resourceName !== declaration.variable
         ? [`  __logicalName = ${hclQuoted(declaration.resourceName)}`]

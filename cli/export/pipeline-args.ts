@@ -1,8 +1,8 @@
 import { liveLinks, liveRules, tagIdsOf } from "../../provider/public/cli/programs";
 import { type PipelineRecord } from "../../provider/public/cli/service";
-import { array, entry, jsonExpr, literal, object, type ObjectEntry, ref } from "./code";
+import { array, entry, type Expr, jsonExpr, literal, object, type ObjectEntry, ref } from "./code";
 import type { Args } from "./object-args";
-import { type References, tagList } from "./references";
+import { type ConnectorReference, type References, tagList } from "./references";
 
 /** Why a pipeline cannot be written: it needs both its ends in the program. */
 export function missingEnd(live: PipelineRecord, references: References): string | undefined {
@@ -25,8 +25,12 @@ export function pipelineArgs(live: PipelineRecord, references: References, devel
   const entries: ObjectEntry[] = [];
   const notes: string[] = [];
   if (!source || !destination) throw new Error("pipelineArgs: call missingEnd first");
-  entries.push(entry("source", ref(source.webhook ? `${source.variable}.id` : source.variable)));
-  entries.push(entry("destination", ref(destination.variable)));
+  const end = (reference: ConnectorReference) =>
+    reference.keptId !== undefined
+      ? literal(reference.keptId)
+      : ref(reference.webhook ? `${reference.variable}.id` : reference.variable);
+  entries.push(entry("source", end(source)));
+  entries.push(entry("destination", end(destination)));
 
   const topics = live.topics ?? [];
   const everyTopic = topics.length === source.topics.length && topics.every((topic) => source.topics.includes(topic));
@@ -59,24 +63,24 @@ export function pipelineArgs(live: PipelineRecord, references: References, devel
 function transformLinks(live: PipelineRecord, references: References): Args {
   const entries: ObjectEntry[] = [];
   const notes: string[] = [];
-  const variableOf = (id: string, what: string): string | undefined => {
-    const variable = references.transform(id);
-    if (variable === undefined) notes.push(`${what} names transform ${id}, which is not exported: it is left out.`);
-    return variable;
+  const transformOf = (id: string, what: string): Expr | undefined => {
+    const transform = references.transform(id);
+    if (transform === undefined) notes.push(`${what} names transform ${id}, which is not exported: it is left out.`);
+    return transform;
   };
   const links = liveLinks(live).flatMap((link) => {
-    const variable = variableOf(link.transformId, "A transform link");
+    const transform = transformOf(link.transformId, "A transform link");
     // A topic of this service the program declares is named through its resource: a copy names its own.
     const topics = link.topics.map((topic) => {
       const declared = references.topicNamed(topic);
       return declared ? ref(`${declared}.name`) : literal(topic);
     });
-    return variable ? [object([entry("transform", ref(variable)), entry("topics", array(topics))])] : [];
+    return transform ? [object([entry("transform", transform), entry("topics", array(topics))])] : [];
   });
   if (links.length > 0) entries.push(entry("transforms", array(links)));
   const rules = (liveRules(live) ?? []).flatMap((rule) => {
-    const variable = variableOf(rule.transformId, "An auto-discovery rule");
-    return variable ? [object([entry("transform", ref(variable)), entry("regex", literal(rule.regex))])] : [];
+    const transform = transformOf(rule.transformId, "An auto-discovery rule");
+    return transform ? [object([entry("transform", transform), entry("regex", literal(rule.regex))])] : [];
   });
   if (rules.length > 0) entries.push(entry("topicAutoDiscovery", array(rules)));
   return { entries, notes };

@@ -3,6 +3,8 @@ import { array, type ArrayExpr, type Expr, literal, ref, template, type Template
 /** An exported source or destination, as other resources refer to it. */
 export interface ConnectorReference {
   variable: string;
+  /** Set when the program does not hold the connector (`from-terraform`): it is named by this id on the service. */
+  keptId?: string;
   /** Webhook sources are not `Connector`s in the SDK: a pipeline takes their `.id`, not the object. */
   webhook: boolean;
   /** The topics the service lists for it (display names), to tell "every topic" from a selection. */
@@ -21,8 +23,8 @@ export interface References {
   topicNamed(name: string): string | undefined;
   /** Every exported source, webhook sources included: id → variable. */
   sources(): ReadonlyMap<string, string>;
-  /** The variable of the exported transform with this id on the service. */
-  transform(id: string): string | undefined;
+  /** The exported transform with this id on the service (a reference; with `only`, the id of one it leaves out). */
+  transform(id: string): Expr | undefined;
 }
 
 /** A list of tag ids as references, and a note for each id that no longer names a tag. */

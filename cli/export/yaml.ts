@@ -35,6 +35,8 @@ const secretConfigTypes: Record<string, string> = {
 class YamlWriter {
   readonly config = new Map<string, { type: string; secret?: boolean; default?: string }>();
   readonly variables = new Map<string, YamlValue>();
+  /** Whether a pipeline's inputs are being written: its transform links take the plugin's `transformId`. */
+  inPipeline = false;
   /** Object keys Pulumi YAML would read as a function (`fn::…`), each held by a variable: key → variable. */
   private readonly keyVariables = new Map<string, string>();
 
@@ -76,9 +78,15 @@ class YamlWriter {
     const result: { [key: string]: YamlValue } = {};
     for (const item of entries) {
       if (!("key" in item)) continue;
-      const renamed = ownValue(renames, item.key) ?? ownValue(pluginIdInItems, item.key);
+      const renamed =
+        ownValue(renames, item.key) ?? (this.inPipeline ? ownValue(pluginIdInItems, item.key) : undefined);
       if (renamed !== undefined && item.value.type === "ref") {
         result[renamed] = this.reference(item.value.code.endsWith(".id") ? item.value.code : `${item.value.code}.id`);
+        continue;
+      }
+      // An object the program does not hold, named by its id on the service (`from-terraform`).
+      if (renamed !== undefined && item.value.type === "literal") {
+        result[renamed] = this.value(item.value);
         continue;
       }
       result[this.key(item.key)] = this.value(item.value);
@@ -136,6 +144,7 @@ export function renderYamlProgram(model: ProgramModel, context: YamlContext): st
   const resources: { [key: string]: YamlValue } = {};
   for (const declaration of model.declarations) {
     const className = declaration.className.replace(/^streamkap\./, "");
+    writer.inPipeline = className === "Pipeline";
     const properties = writer.entries(declaration.entries, pluginIdInputs[className]);
     const options = declaration.options ? writer.entries(declaration.options) : undefined;
     // Keys are unique in a YAML program; resource names only per type, as in the TypeScript program.

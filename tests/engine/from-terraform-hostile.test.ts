@@ -75,7 +75,7 @@ const projectText = (dir: string) =>
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"))
     .join("\n");
 
-describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not manage stay, by id", () => {
+describe("F5, F8, F12: sensitive values stay secret; objects Terraform does not manage stay, by id", () => {
   // (The schema include list "public" is sensitive too, but the state shows it in plain in other attributes.)
   const sensitive = ["db.example.com", "count tag 0", "fixture-env-1"];
   let out = "";
@@ -106,9 +106,12 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
       instanceOf(state, "streamkap_topic", "orders").sensitive_attributes = [[getAttr("partition_count")]];
       instanceOf(state, "streamkap_pipeline", "main").sensitive_attributes?.push([getAttr("snapshot_new_tables")]);
       instanceOf(state, "streamkap_destination_snowflake", "sf").attributes.snowflake_private_key = privateKey;
-      // The team tags are left to another Terraform configuration: the topic keeps them, by id.
+      // The team tags and the transform are left to another Terraform configuration: the topic and the pipeline
+      // keep them, by id.
       state.resources = state.resources.filter(
-        (resource) => !(resource.type === "streamkap_tag" && resource.name === "team"),
+        (resource) =>
+          !(resource.type === "streamkap_tag" && resource.name === "team") &&
+          resource.type !== "streamkap_transform_map_filter",
       );
     });
     stateFile = state;
@@ -133,17 +136,22 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     );
   });
 
-  test("the topic keeps the tag Terraform does not manage, by its id", () => {
+  test("the topic keeps the tag, the pipeline its tags and transform link, that Terraform does not manage, by id", () => {
     const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
     expect(program).toMatch(/tags: \["6b09877ec12d0b35b6812c9e"\]/);
+    expect(program).toContain('tags: [env1.id, "6b09877ea03ed62ef6812c9c", env0.id],');
+    expect(program).toMatch(
+      /transforms: \[\s*\{ transform: "6b09877e31e91c85a1812ca1", topics: \[orders\.name\] \},?\s*\]/,
+    );
     expect(program).not.toContain("the service has no tag with that id");
+    expect(program).not.toContain("which is not exported");
   });
 
   test("the first up adopts every object with no write: the secrets hold Terraform's values; none is in plaintext", async () => {
     project = await TestProject.fromDirectory(out, server, {}, "dev");
     server.resetStats();
     const result = await project.up();
-    expect(result.summary.resourceChanges).toEqual({ create: 8 });
+    expect(result.summary.resourceChanges).toEqual({ create: 7 });
     const writes = server
       .stats()
       .calls.filter((call) => call.method !== "GET")
@@ -151,7 +159,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     expect(writes).toEqual(["POST /auth/access-token"]);
     expect(leakedSecrets(project.stateFile(), sensitive)).toEqual([]);
     const preview = await project.preview();
-    expect(preview.result.changeSummary).toEqual({ same: 8 });
+    expect(preview.result.changeSummary).toEqual({ same: 7 });
   });
 
   test("as Pulumi YAML on the plugin too: secrets of every type set, a first up with no write, none in plaintext", async () => {
@@ -166,7 +174,7 @@ describe("F5, F8, F12: sensitive values stay secret; tags Terraform does not man
     try {
       server.resetStats();
       const up = await runPulumiOk(yamlProject, ["up", "--yes", "--skip-preview"], pluginOnPath);
-      expect(up.stdout).toMatch(/\+ 8 created/);
+      expect(up.stdout).toMatch(/\+ 7 created/);
       const writes = server.stats().calls.filter((call) => call.method !== "GET");
       expect(writes.map((call) => `${call.method} ${call.path}`)).toEqual(["POST /auth/access-token"]);
       expect(leakedSecrets(yamlProject.stateFile(), sensitive)).toEqual([]);

@@ -6,6 +6,7 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 
 import * as prettier from "prettier";
@@ -14,7 +15,9 @@ import { typedClassName } from "../../catalogue/naming";
 import { buildProgram, type ExportChoices } from "../../cli/export/model";
 import { jsonText, tsconfigJson } from "../../cli/export/project-files";
 import type { ServiceSnapshot } from "../../cli/export/read";
+import { renderPclProgram } from "../../cli/export/pcl";
 import { renderProgram } from "../../cli/export/render";
+import { renderYamlProgram } from "../../cli/export/yaml";
 import { catalogue } from "../../catalogue";
 import type { ConnectorRecord, PipelineRecord, TopicRecord } from "../../provider/client/responses";
 import type { TagRecord, TransformRecord } from "../../provider/client/responses";
@@ -22,6 +25,7 @@ import { typedFields } from "../../provider/kinds/typed/fields";
 import { className } from "../../scripts/gen-connectors/render";
 
 const repoRoot = path.resolve(__dirname, "../../..");
+const { load } = createRequire(__filename)("js-yaml") as { load: (text: string) => unknown };
 const masked = "********";
 
 const empty: ServiceSnapshot = {
@@ -219,6 +223,46 @@ test("dangling references are comments, not crashes", () => {
     "warehouse",
     "clean",
   ]);
+});
+
+test("with only (from-terraform), what the service has and the program does not hold stays, by id (F8)", () => {
+  const { model, program } = exported(
+    {
+      tags: [...empty.tags, { id: "tag-team", name: "team", system: false, custom: true }],
+      sources: [postgres("s1", "orders-db")],
+      destinations: [connector("d1", "warehouse", "quantumlake", { url: "x" })],
+      transforms: [{ id: "t1", name: "clean", transform_type: "map_filter", config: {} } as TransformRecord],
+      pipelines: [
+        {
+          ...pipeline("p1", "main", "s1", ["public.orders"], ["tag-team"]),
+          transforms: [{ id: "t1", topic: "public.orders" }],
+        } as PipelineRecord,
+      ],
+    },
+    { adopt: true, only: new Map([["p1", "main"]]) },
+  );
+  expect(model.leftOut).toEqual([]);
+  expect(program).toContain(
+    [
+      '  source: "s1",',
+      '  destination: "d1",',
+      '  topics: ["public.orders"],',
+      '  tags: ["tag-team"],',
+      '  transforms: [{ transform: "t1", topics: ["public.orders"] }],',
+    ].join("\n"),
+  );
+  // The plugin's pipeline takes ids under its own names, in YAML and PCL alike; data keys are never renamed.
+  const yaml = load(renderYamlProgram(model, { project: "p", description: "d" })) as {
+    resources: Record<string, { properties: Record<string, unknown> }>;
+  };
+  expect(yaml.resources.main?.properties).toMatchObject({
+    sourceId: "s1",
+    destinationId: "d1",
+    transforms: [{ transformId: "t1", topics: ["public.orders"] }],
+  });
+  const pcl = renderPclProgram(model);
+  expect(pcl).toContain('  sourceId = "s1"\n  destinationId = "d1"');
+  expect(pcl).toContain('      transformId = "t1"');
 });
 
 test("with adopt, every resource names the object it takes over", () => {
