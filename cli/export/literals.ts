@@ -15,6 +15,13 @@
  */
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 
+/**
+ * Characters no reader should meet raw in prose: C0 and C1 controls, DEL, and the line and paragraph separators
+ * JSON leaves as they are. Global: for `replace`.
+ */
+// eslint-disable-next-line no-control-regex
+export const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
 /** A UTF-16 surrogate without its pair: JSON can carry one, but no UTF-8 file can hold it. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -92,35 +92,59 @@ export function buildProgram(snapshot: ServiceSnapshot, choices: ExportChoices):
   return program.model;
 }
 
+/** How messages name a declaration: its class and resource name, `Tag "env"` (never a value of the service). */
+export const declarationLabel = (declaration: Declaration): string =>
+  `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
+
+/** What {@link eachInput} calls for every key and every value of the declarations' inputs. */
+interface InputVisitor {
+  key?: (key: string, where: string) => void;
+  /** `inObject`: the value of an object's property below the resource's own inputs (a unit-test record's). */
+  value?: (expr: Expr, where: string, inObject: boolean) => void;
+}
+
+/**
+ * Walks every input of the declarations (and their resource options), depth first, naming where each is:
+ * `The input unitTest.input[0].value of Tag "env"` (never the value, which is somebody else's text).
+ */
+function eachInput(declarations: readonly Declaration[], visitor: InputVisitor): void {
+  for (const declaration of declarations) {
+    const owner = declarationLabel(declaration);
+    const entries = (list: readonly ObjectEntry[], path: string, inObject: boolean): void => {
+      for (const item of list) {
+        if (!("key" in item)) continue;
+        const at = path === "" ? item.key : `${path}.${item.key}`;
+        visitor.key?.(item.key, `A key of the input ${at} of ${owner}`);
+        expression(item.value, at, inObject);
+      }
+    };
+    const expression = (expr: Expr, at: string, inObject: boolean): void => {
+      visitor.value?.(expr, `The input ${at} of ${owner}`, inObject);
+      if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`, false));
+      if (expr.type === "object") entries(expr.entries, at, true);
+      if (expr.type === "call") expr.args.forEach((arg) => expression(arg, at, false));
+    };
+    entries([...declaration.entries, ...(declaration.options ?? [])], "", false);
+  }
+}
+
 /**
  * Calls `visit` with every text of the declarations that a writer turns into a literal (keys, strings, template
- * text), each with where it is: `The input tags[0] of Tag "env"` (never the text, which is somebody else's).
+ * text), each with where it is.
  */
 export function eachText(
   declarations: readonly Declaration[],
   visit: (text: string, where: string, isKey: boolean) => void,
 ): void {
-  for (const declaration of declarations) {
-    const owner = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
-    const entries = (list: readonly ObjectEntry[], path: string): void => {
-      for (const item of list) {
-        if (!("key" in item)) continue;
-        const at = path === "" ? item.key : `${path}.${item.key}`;
-        visit(item.key, `A key of the input ${at} of ${owner}`, true);
-        expression(item.value, at);
-      }
-    };
-    const expression = (expr: Expr, at: string): void => {
-      const where = `The input ${at} of ${owner}`;
+  eachInput(declarations, {
+    key: (key, where) => visit(key, where, true),
+    value: (expr, where) => {
       if (expr.type === "literal" && typeof expr.value === "string") visit(expr.value, where, false);
-      if (expr.type === "template")
+      if (expr.type === "template") {
         for (const part of expr.parts) if (typeof part === "string") visit(part, where, false);
-      if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`));
-      if (expr.type === "object") entries(expr.entries, at);
-      if (expr.type === "call") expr.args.forEach((arg) => expression(arg, at));
-    };
-    entries([...declaration.entries, ...(declaration.options ?? [])], "");
-  }
+      }
+    },
+  });
 }
 
 /**
@@ -128,24 +152,17 @@ export function eachText(
  * engine SDK leaves such a property out: the object would reach the service without it. `leavesOut` says who.
  */
 export function refuseNullProperties(declarations: readonly Declaration[], leavesOut: string): void {
-  for (const declaration of declarations) {
-    const owner = `${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`;
-    const expression = (expr: Expr, at: string, inObject: boolean): void => {
-      if (inObject && expr.type === "literal" && expr.value === null) {
-        throw new StreamkapError(
-          ErrorCodes.programValue,
-          `The input ${at} of ${owner} is null, and ${leavesOut} leaves out an object's null values, so the object ` +
-            "would reach the service without it; nothing was written. Write the program with --language " +
-            "typescript or python, which keep it.",
-        );
-      }
-      if (expr.type === "array") expr.items.forEach((item, index) => expression(item, `${at}[${index}]`, false));
-      if (expr.type === "object") {
-        for (const item of expr.entries) if ("key" in item) expression(item.value, `${at}.${item.key}`, true);
-      }
-    };
-    for (const item of declaration.entries) if ("key" in item) expression(item.value, item.key, false);
-  }
+  eachInput(declarations, {
+    value: (expr, where, inObject) => {
+      if (!inObject || expr.type !== "literal" || expr.value !== null) return;
+      throw new StreamkapError(
+        ErrorCodes.programValue,
+        `${where} is null, and ${leavesOut} leaves out an object's null values, so the object would reach the ` +
+          "service without it; nothing was written. Write the program with --language typescript or python, " +
+          "which keep it.",
+      );
+    },
+  });
 }
 
 /** The program as it grows, and what later declarations refer to: variables by object id or topic name. */

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { yamlQuoted } from "./literals";
+import { controlCharacters, yamlQuoted } from "./literals";
 import type { SecretSetting } from "./model";
 
 /** What the project files need to know besides the program. */
@@ -53,8 +53,7 @@ const yaml = (value: string): string => yamlQuoted(value);
  * control character (a description names an object by its name on the service).
  */
 const placeholder = (description: string): string =>
-  // eslint-disable-next-line no-control-regex
-  `'<${description.replace(/'/g, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ")}>'`;
+  `'<${description.replace(/'/g, "").replace(controlCharacters, " ")}>'`;
 
 /** The `pulumi config set --secret` lines, the credential's first; placeholders only, never values. */
 export function secretCommands(context: Pick<ProjectContext, "secrets" | "credentialKey">): string[] {

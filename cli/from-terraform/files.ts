@@ -2,7 +2,7 @@
  * The files `from-terraform` writes beside the program: how Terraform lets go (removed blocks, state rm lines),
  * Pulumi's bulk import file for the other languages, and the report. None holds a secret value.
  */
-import { shellWord } from "../export/literals";
+import { controlCharacters, shellWord } from "../export/literals";
 import type { Declaration, SecretSetting } from "../export/model";
 import { jsonText } from "../export/project-files";
 import type { Duplicate, HandOver, PlannedObject } from "./plan";
@@ -146,12 +146,9 @@ export interface ReportInput {
   letGo: LettingGo;
 }
 
-/** Control characters and the line breaks JSON leaves as they are. */
-// eslint-disable-next-line no-control-regex
-const invisible = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
 /** Text shown as itself in Markdown: line breaks and control characters as visible `\uHHHH` escapes. */
-const visible = (text: string) => text.replace(invisible, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const visible = (text: string) =>
+  text.replace(controlCharacters, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** A table cell of prose: `|` would end the cell. */
 const cell = (text: string) => visible(text).replace(/\|/g, "\\|");

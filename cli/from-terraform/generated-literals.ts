@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
-import { eachText, type ProgramModel } from "../export/model";
+import { declarationLabel, eachText, type ProgramModel } from "../export/model";
 
 /** One text the program must hold, and where it is (never the text itself: it is somebody else's). */
 export interface ExpectedText {
@@ -46,12 +46,8 @@ export function expectedTexts(model: ProgramModel): ExpectedText[] {
     if (enums.has(text)) return;
     for (const line of text.split("\n")) if (line !== "") texts.push({ text: line, where });
   };
-  for (const declaration of model.declarations) {
-    add(
-      declaration.resourceName,
-      `The name of ${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}"`,
-    );
-  }
+  for (const declaration of model.declarations)
+    add(declaration.resourceName, `The name of ${declarationLabel(declaration)}`);
   eachText(model.declarations, (text, where, isKey) => {
     if (!isKey || !identifier.test(text)) add(text, where);
   });

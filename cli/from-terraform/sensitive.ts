@@ -5,7 +5,7 @@
  */
 import { ErrorCodes, StreamkapError } from "../../provider/public/cli/service";
 import { call, type Expr, literal, type ObjectEntry } from "../export/code";
-import type { Declaration, ProgramModel, SecretSetting } from "../export/model";
+import { declarationLabel, type ProgramModel, type SecretSetting } from "../export/model";
 import type { Adopted } from "./files";
 import type { PathStep, StateInstance } from "./state";
 
@@ -26,10 +26,7 @@ function valueAt(attributes: Record<string, unknown>, path: readonly PathStep[])
 
 /** Every scalar in a value: a sensitive list or object is sensitive through and through. */
 function scalarsOf(value: unknown): SensitiveValue[] {
-  if (typeof value === "string") {
-    // Some attributes hold JSON text (a transform's implementation_json): its values are sensitive too.
-    return value === "" ? [] : [value];
-  }
+  if (typeof value === "string") return value === "" ? [] : [value];
   if (typeof value === "number" || typeof value === "boolean") return [value];
   if (Array.isArray(value)) return value.flatMap(scalarsOf);
   if (typeof value === "object" && value !== null) return Object.values(value).flatMap(scalarsOf);
@@ -74,7 +71,7 @@ export function keepSensitiveSecret(model: ProgramModel, adopted: readonly Adopt
       used.add(configKey);
       const setting: SecretSetting = {
         configKey,
-        description: `${path} of ${declaration.className.replace(/^streamkap\./, "")} "${declaration.resourceName}", sensitive in Terraform`,
+        description: `${path} of ${declarationLabel(declaration)}, sensitive in Terraform`,
         objectId: object.id,
         key: path,
       };
@@ -162,22 +159,17 @@ export function sensitiveTexts(adopted: readonly Adopted[], all: readonly StateI
   return [...sensitive].filter((text) => !shown.some((plain) => plain.includes(text)));
 }
 
-/** Prose about the program (comments, reasons, descriptions) with each sensitive text replaced by a placeholder. */
+/**
+ * Prose about the program (comments, reasons, descriptions) with each sensitive text replaced by a placeholder:
+ * wherever it is quoted (a name, `source "orders"`), and, when it is four characters or more, anywhere.
+ */
 export function redactProse(model: ProgramModel, texts: readonly string[]): void {
   const redact = (prose: string): string =>
-    texts.reduce(
-      (result, text) =>
-        result
-          .split(`"${text}"`)
-          .join('"(sensitive)"')
-          .split(text.length >= 4 ? text : "\u0000")
-          .join("(sensitive)"),
-      prose,
-    );
-  const redactDeclaration = (declaration: Declaration) => {
-    declaration.comments = declaration.comments.map(redact);
-  };
-  model.declarations.forEach(redactDeclaration);
+    texts.reduce((result, text) => {
+      const unquoted = result.split(`"${text}"`).join('"(sensitive)"');
+      return text.length >= 4 ? unquoted.split(text).join("(sensitive)") : unquoted;
+    }, prose);
+  for (const declaration of model.declarations) declaration.comments = declaration.comments.map(redact);
   model.leftOut = model.leftOut.map(redact);
   model.warnings = model.warnings.map(redact);
   for (const secret of model.secrets) secret.description = redact(secret.description);
