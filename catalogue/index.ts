@@ -114,14 +114,27 @@ export function withdrawnSetting(kind: ConnectorKind, code: string, key: string)
   return withdrawnSettings[`${kind}:${code}`]?.[key];
 }
 
+/**
+ * Settings the service takes that the shared catalogue does not list yet, by `<kind>:<code>`, each with its
+ * evidence. They are added after the catalogue's own entries, so they type, check and document like any other.
+ */
+const addedSettings: Readonly<Record<string, readonly CatalogueEntry[]>> = {
+  "transform:topic_router": [
+    // TF internal/generated/transform_topic_router.go (v3.0.0-beta.13 on): `kc_cluster_id` is the config key
+    // `kc.cluster.id`, "KC cluster to deploy the connector to. Leave empty for default cluster."
+    { field: "kcClusterId", key: "kc.cluster.id", type: "string" },
+  ],
+};
+
 let loaded: { all: CatalogueConnector[]; byKind: Map<ConnectorKind, Map<string, CatalogueConnector>> } | undefined;
 
 function load(): NonNullable<typeof loaded> {
   if (loaded) return loaded;
   const all = fileSchema.parse(connectorsJson).connectors.map((raw): CatalogueConnector => {
-    const settings = mergeEntries(
-      raw.fields.filter((entry) => withdrawnSetting(raw.kind, raw.code, entry.key) === undefined),
-    );
+    const settings = mergeEntries([
+      ...raw.fields.filter((entry) => withdrawnSetting(raw.kind, raw.code, entry.key) === undefined),
+      ...(addedSettings[`${raw.kind}:${raw.code}`] ?? []),
+    ]);
     return {
       kind: raw.kind,
       code: raw.code,

@@ -153,6 +153,13 @@ export interface ConnectorCommonArgs extends ManagedArgs {
    * @default left as they are on the service
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+   * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+   * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+   * @default the service's default cluster; not managed
+   */
+  kcClusterId?: pulumi.Input<string>;
 }
 
 /** Arguments of the generic {@link Source} and {@link Destination}, for any connector code. */
@@ -197,6 +204,7 @@ export function commonConnectorProps(resourceName: string, args: ConnectorCommon
     restartTaskTrigger: args.restartTaskTrigger,
     snapshot: args.snapshot,
     tags: args.tags,
+    kcClusterId: args.kcClusterId,
     lastSnapshot: undefined,
     connectorStatus: undefined,
     taskStatuses: undefined,
@@ -280,6 +288,8 @@ export abstract class Connector extends StreamkapResource {
   >;
   /** Tag ids as last applied (unset when not managed). */
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** The Kafka Connect cluster as last applied (unset when not managed); after a refresh, the service's. */
+  declare readonly kcClusterId: pulumi.Output<string | undefined>;
   /** The last snapshot this provider started (sources only): generation, type, topics and status. */
   declare readonly lastSnapshot: pulumi.Output<LastSnapshot | undefined>;
 

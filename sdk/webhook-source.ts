@@ -47,6 +47,13 @@ export interface WebhookSourceArgs extends ManagedArgs {
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+   * Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+   * it out to leave the choice to the service.
+   * @default the service's default cluster; not managed
+   */
+  kcClusterId?: pulumi.Input<string>;
+  /**
    * Further settings of the `webhook` connector by their dotted keys, checked against the catalogue in
    * `pulumi preview`: e.g. `{"transforms.ValueToKey.fields.include.list": "id", "InsertTopicName.enabled": true}`.
    * The settings above have inputs of their own.
@@ -102,6 +109,8 @@ export class WebhookSource extends StreamkapResource {
   declare readonly topics: pulumi.Output<string[] | undefined>;
   /** The tag ids: as set, else the ones the service holds. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /** The Kafka Connect cluster as last applied (unset when not managed); after a refresh, the service's. */
+  declare readonly kcClusterId: pulumi.Output<string | undefined>;
   /** The key version, as last applied (see {@link WebhookSourceArgs.keyVersion}). */
   declare readonly keyVersion: pulumi.Output<number | undefined>;
   /** The endpoint: requests to it go to the default topic, requests to `<url>/<topic>` to that topic. */
@@ -132,6 +141,7 @@ export class WebhookSource extends StreamkapResource {
         defaultTopic: args.defaultTopic,
         topics: args.topics,
         tags: args.tags,
+        kcClusterId: args.kcClusterId,
         config: args.config,
         keyVersion: args.keyVersion,
         url: undefined,

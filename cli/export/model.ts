@@ -399,12 +399,16 @@ class ProgramBuilder {
   }
 }
 
-/** `state` when the connector is paused or stopped (running is the default), and its tags. */
+/**
+ * `state` when the connector is paused or stopped (running is the default), its tags, and its Kafka Connect cluster
+ * when not the default.
+ */
 function lifecycleArgs(live: ConnectorRecord, references: References): Args {
   const entries: ObjectEntry[] = [];
   const state = stateOfStatus(live.connector_status);
   if (state !== undefined && state !== "running") entries.push(entry("state", literal(state)));
   const tags = tagList(tagIdsOf(live.tags) ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
+  if (live.kc_cluster_id) entries.push(entry("kcClusterId", literal(live.kc_cluster_id)));
   return { entries, notes: tags.notes };
 }

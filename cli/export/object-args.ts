@@ -104,6 +104,7 @@ export function webhookSourceArgs(live: ConnectorRecord, references: References)
   if (inputs.topics !== undefined) entries.push(entry("topics", jsonExpr(inputs.topics)));
   const tags = tagList(inputs.tags ?? [], references);
   if (tags.list) entries.push(entry("tags", tags.list));
+  if (live.kc_cluster_id) entries.push(entry("kcClusterId", literal(live.kc_cluster_id)));
   return { entries, notes: [...notes, ...tags.notes] };
 }
 

@@ -40,6 +40,8 @@ export const connectorRecord = z.looseObject({
   tasks: z.array(z.number()).nullish(),
   connector_status: nullableString,
   task_statuses: z.record(z.string(), z.unknown()).nullish(),
+  // DOCS Source schema: "None means default cluster".
+  kc_cluster_id: nullableString,
   // Ids or tag objects (see tagIdsOf).
   tags: z.array(z.unknown()).nullish(),
 });

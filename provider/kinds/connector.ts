@@ -10,8 +10,8 @@ import { convergeConnector } from "../lifecycle/converge";
 import { convergeOnlyInputs, lifecycleInputsShape } from "../lifecycle/inputs";
 import { lifecycleRules } from "../lifecycle/rules";
 import { liveState, statusOfState } from "../lifecycle/state";
-import { liveConfig, managedTags } from "./live-values";
-import { nameSchema, namePrefixSchema } from "./names";
+import { liveConfig, managedCluster, managedTags } from "./live-values";
+import { kcClusterIdSchema, nameSchema, namePrefixSchema } from "./names";
 
 /**
  * A config value as a program sets it: a scalar, a list, or for map-typed keys (Snowflake
@@ -41,6 +41,11 @@ export const connectorInputsSchema = z.strictObject({
    * Never sent itself.
    */
   unlistedSettings: z.array(z.string().min(1)).optional(),
+  /**
+   * The Kafka Connect cluster to run on (the API's `kc_cluster_id`); absent leaves it to the service. Sent on
+   * create and every update when set, as the reference client sends it (TF internal/resource/connector/base.go).
+   */
+  kcClusterId: kcClusterIdSchema.optional(),
   ...lifecycleInputsShape,
 });
 export type ConnectorInputs = z.infer<typeof connectorInputsSchema> & JsonObject;
@@ -101,10 +106,17 @@ function describeConnectorKind(
           // Created in its declared state: a connector declared paused never runs, not even briefly.
           desired_state: inputs.state === undefined ? undefined : statusOfState[inputs.state],
           tags: inputs.tags,
+          kc_cluster_id: inputs.kcClusterId,
         }),
       // `tags` only when managed: an absent input leaves the service's tags alone.
       updateBody: (inputs) =>
-        compact({ name: inputs.name, connector: inputs.connector, config: inputs.config, tags: inputs.tags }),
+        compact({
+          name: inputs.name,
+          connector: inputs.connector,
+          config: inputs.config,
+          tags: inputs.tags,
+          kc_cluster_id: inputs.kcClusterId,
+        }),
       updateNeeded,
       // The provider waits for the deploy itself, bounded by `readyTimeoutSeconds`, rather than holding one
       // HTTP call open for as long as the service takes.
@@ -140,12 +152,14 @@ function describeConnectorKind(
         config: liveConfig(live.config as JsonObject | null | undefined, prior.config),
         state: liveState(live.connector_status, prior.state),
         tags: managedTags(prior.tags, live.tags),
+        kcClusterId: managedCluster(prior.kcClusterId, live),
       }) as ConnectorInputs,
     importInputs: (live) =>
       compact({
         name: live.name,
         connector: live.connector,
         config: importedConfig(kind, live.connector ?? "", live.config as JsonObject | null | undefined),
+        kcClusterId: live.kc_cluster_id || undefined,
       }) as ConnectorInputs,
     // Drift reports never print the values of catalogue-secret settings.
     secretKeys: (inputs) => (typeof inputs.connector === "string" ? secretKeys(kind, inputs.connector) : []),

@@ -134,3 +134,13 @@ function asTypeOf(prior: Json, live: unknown): Json {
   if (typeof prior === "boolean" && (live === "true" || live === "false")) return live === "true";
   return live as Json;
 }
+
+/**
+ * `kcClusterId` as refresh reads it: unmanaged stays unmanaged; a managed one takes the service's answer, null
+ * being the default cluster (DOCS Source schema: "None means default cluster"). An answer without the field says
+ * nothing, and keeps what the program declared.
+ */
+export function managedCluster(prior: string | undefined, live: { kc_cluster_id?: string | null }): string | undefined {
+  if (prior === undefined || !Object.hasOwn(live, "kc_cluster_id")) return prior;
+  return live.kc_cluster_id || undefined;
+}

@@ -11,8 +11,17 @@ import {
 } from "../engine/kind";
 import { compact, isUnknown, repeatedEntry } from "../engine/values";
 import { checkConnectorConfig } from "./connector-config";
-import { keptSecrets, liveConfig, liveSet, liveSetting, revealed, splitList, tagIdsOf } from "./live-values";
-import { nameSchema, namePrefixSchema } from "./names";
+import {
+  keptSecrets,
+  liveConfig,
+  liveSet,
+  liveSetting,
+  managedCluster,
+  revealed,
+  splitList,
+  tagIdsOf,
+} from "./live-values";
+import { kcClusterIdSchema, nameSchema, namePrefixSchema } from "./names";
 import { liveValueOf } from "./typed/fields";
 
 /** The service's defaults (api.md "Webhook source settings"). */
@@ -53,6 +62,8 @@ export const webhookSourceInputsSchema = z.strictObject({
   defaultTopic: topicName.optional(),
   topics: z.array(topicName).min(1, "must list at least one topic, or be left out").optional(),
   tags: z.array(z.string().min(1)).optional(),
+  /** The Kafka Connect cluster to run on (the API's `kc_cluster_id`), as for every connector (connector.ts). */
+  kcClusterId: kcClusterIdSchema.optional(),
   /**
    * Further settings of the `webhook` connector by their dotted keys (value-to-key fields, oversized records,
    * `InsertTopicName.enabled`, …), checked against the catalogue; the keys above have inputs of their own.
@@ -176,6 +187,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRe
         connector: "webhook",
         config: webhookConfig(inputs),
         tags: inputs.tags,
+        kc_cluster_id: inputs.kcClusterId,
         created_from: context.createdFrom,
       }),
     // The generated URL and key go back with the rest, as the reference client sends every mapped key (TF
@@ -187,6 +199,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRe
         connector: "webhook",
         config: { ...(await generatedSettings(context, id)), ...webhookConfig(inputs) },
         tags: inputs.tags,
+        kc_cluster_id: inputs.kcClusterId,
       }),
     // As the reference client writes (TF internal/api/source.go:59,210): the answer may carry the generated API
     // key unmasked, and the deploy is not waited for inside the call.
@@ -214,6 +227,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRe
       defaultTopic: topics?.[0],
       topics,
       tags: tagIdsOf(live.tags),
+      kcClusterId: live.kc_cluster_id || undefined,
     });
   },
   liveInputs: (live, prior) => {
@@ -228,6 +242,7 @@ export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRe
       defaultTopic: liveSetting(prior.defaultTopic, liveTopics?.[0], defaultTopicOf({ topics: prior.topics })),
       topics: liveSet(prior.topics, liveTopics, topicsOf({ defaultTopic: prior.defaultTopic })),
       tags: liveSet(prior.tags, tagIdsOf(live.tags), []),
+      kcClusterId: managedCluster(prior.kcClusterId, live),
       config: prior.config === undefined ? undefined : liveConfig(config as JsonObject, prior.config as JsonObject),
     }) as WebhookSourceInputs;
   },

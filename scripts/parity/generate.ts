@@ -49,7 +49,7 @@ function connectorCommon(name: string, code: string): Counterpart | undefined {
     case "connector_status":
       return { ours: "`connectorStatus` (output)" };
     case "kc_cluster_id":
-      return { note: "choosing the Kafka Connect cluster is not supported here yet: the service's default is used" };
+      return { ours: "`kcClusterId`", note: '`""` (Terraform\'s default cluster) is leaving it out' };
     default:
       return undefined;
   }

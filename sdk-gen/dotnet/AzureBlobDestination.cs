@@ -136,6 +136,9 @@ namespace Streamkap.Pulumi
         [Output("formatCsvWriteHeaders")]
         public Output<bool?> FormatCsvWriteHeaders { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -563,6 +566,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("formatCsvWriteHeaders")]
         public Input<bool>? FormatCsvWriteHeaders { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

@@ -123,6 +123,9 @@ namespace Streamkap.Pulumi
         [Output("defaultDataset")]
         public Output<string?> DefaultDataset { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// Keyfile (config key `keyfile`).
         /// 
@@ -540,6 +543,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("defaultDataset", required: true)]
         public Input<string> DefaultDataset { get; set; } = null!;
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("keyfile", required: true)]
         private Input<string>? _keyfile;

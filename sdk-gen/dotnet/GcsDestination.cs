@@ -126,6 +126,9 @@ namespace Streamkap.Pulumi
         [Output("gcsCredentialsJson")]
         public Output<string?> GcsCredentialsJson { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -537,6 +540,9 @@ namespace Streamkap.Pulumi
                 _gcsCredentialsJson = Output.Tuple<Input<string>?, int>(value, emptySecret).Apply(t => t.Item1);
             }
         }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

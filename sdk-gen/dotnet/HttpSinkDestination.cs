@@ -206,6 +206,9 @@ namespace Streamkap.Pulumi
         [Output("httpUrl")]
         public Output<string?> HttpUrl { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -723,6 +726,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("httpUrl", required: true)]
         public Input<string> HttpUrl { get; set; } = null!;
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         /// <summary>
         /// Max retries (config key `max.retries`).

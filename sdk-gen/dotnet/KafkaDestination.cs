@@ -96,6 +96,9 @@ namespace Streamkap.Pulumi
         [Output("kafkaSinkBootstrap")]
         public Output<string?> KafkaSinkBootstrap { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -503,6 +506,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("kafkaSinkBootstrap", required: true)]
         public Input<string> KafkaSinkBootstrap { get; set; } = null!;
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

@@ -65,6 +65,9 @@ namespace Streamkap.Pulumi
         [Output("createdTimestamp")]
         public Output<string?> CreatedTimestamp { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -182,6 +185,9 @@ namespace Streamkap.Pulumi
     {
         [Input("adopt")]
         public Input<string>? Adopt { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

@@ -93,6 +93,9 @@ namespace Streamkap.Pulumi
         [Output("ingestionMode")]
         public Output<Streamkap.Pulumi.IngestionMode?> IngestionMode { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -508,6 +511,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("ingestionMode")]
         public Input<Streamkap.Pulumi.IngestionMode>? IngestionMode { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         /// <summary>
         /// Motherduck catalog (config key `motherduck.catalog.user.defined`).

@@ -117,6 +117,9 @@ namespace Streamkap.Pulumi
         [Output("documentIdStrategy")]
         public Output<Streamkap.Pulumi.DocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -562,6 +565,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("documentIdStrategy")]
         public Input<Streamkap.Pulumi.DocumentIdStrategy>? DocumentIdStrategy { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

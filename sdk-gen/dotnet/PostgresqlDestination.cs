@@ -132,6 +132,9 @@ namespace Streamkap.Pulumi
         [Output("insertMode")]
         public Output<Streamkap.Pulumi.InsertMode?> InsertMode { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -659,6 +662,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("insertMode")]
         public Input<Streamkap.Pulumi.InsertMode>? InsertMode { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

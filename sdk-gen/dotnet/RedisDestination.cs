@@ -77,6 +77,9 @@ namespace Streamkap.Pulumi
         [Output("createdTimestamp")]
         public Output<string?> CreatedTimestamp { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -482,6 +485,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("consumerOverrideMaxPollRecords")]
         public Input<int>? ConsumerOverrideMaxPollRecords { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

@@ -78,6 +78,9 @@ namespace Streamkap.Pulumi
         [Output("createdTimestamp")]
         public Output<string?> CreatedTimestamp { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -201,6 +204,9 @@ namespace Streamkap.Pulumi
 
         [Input("connector", required: true)]
         public Input<string> Connector { get; set; } = null!;
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

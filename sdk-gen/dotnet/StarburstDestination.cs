@@ -146,6 +146,9 @@ namespace Streamkap.Pulumi
         [Output("formatOutputFields")]
         public Output<ImmutableArray<string>> FormatOutputFields { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -573,6 +576,9 @@ namespace Streamkap.Pulumi
             get => _formatOutputFields ?? (_formatOutputFields = new InputList<string>());
             set => _formatOutputFields = value;
         }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

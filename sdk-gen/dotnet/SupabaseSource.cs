@@ -185,6 +185,16 @@ namespace Streamkap.Pulumi
         public Output<bool?> InsertTopicNameEnabled { get; private set; } = null!;
 
         /// <summary>
+        /// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        /// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        /// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+        /// 
+        /// Defaults to the service's default cluster; not managed.
+        /// </summary>
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
+        /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
         [Output("lastSnapshot")]
@@ -714,6 +724,16 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("insertTopicNameEnabled")]
         public Input<bool>? InsertTopicNameEnabled { get; set; }
+
+        /// <summary>
+        /// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        /// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        /// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+        /// 
+        /// Defaults to the service's default cluster; not managed.
+        /// </summary>
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         /// <summary>
         /// The name on the service, unique per service. Leave it out to get `&lt;resource name&gt;-&lt;7 random characters&gt;`:

@@ -85,6 +85,12 @@ namespace Streamkap.Pulumi
         public Output<string?> JobStatus { get; private set; } = null!;
 
         /// <summary>
+        /// Kc cluster ID (config key `kc.cluster.id`).
+        /// </summary>
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
+        /// <summary>
         /// The version running live, when one was promoted.
         /// </summary>
         [Output("liveVersion")]
@@ -220,6 +226,12 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("inputTopicPattern", required: true)]
         public Input<string> InputTopicPattern { get; set; } = null!;
+
+        /// <summary>
+        /// Kc cluster ID (config key `kc.cluster.id`).
+        /// </summary>
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         [Input("name")]
         public Input<string>? Name { get; set; }

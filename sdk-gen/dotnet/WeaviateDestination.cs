@@ -129,6 +129,9 @@ namespace Streamkap.Pulumi
         [Output("documentIdStrategy")]
         public Output<Streamkap.Pulumi.DocumentIdStrategy?> DocumentIdStrategy { get; private set; } = null!;
 
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
         /// <summary>
         /// The last snapshot this provider started (sources only): generation, type, topics and status.
         /// </summary>
@@ -673,6 +676,9 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("documentIdStrategy")]
         public Input<Streamkap.Pulumi.DocumentIdStrategy>? DocumentIdStrategy { get; set; }
+
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         /// <summary>
         /// Max connection retries (config key `max.connection.retries`).

@@ -107,6 +107,16 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.WebhookSourceFormat?> Format { get; private set; } = null!;
 
         /// <summary>
+        /// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+        /// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+        /// it out to leave the choice to the service.
+        /// 
+        /// Defaults to the service's default cluster; not managed.
+        /// </summary>
+        [Output("kcClusterId")]
+        public Output<string?> KcClusterId { get; private set; } = null!;
+
+        /// <summary>
         /// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
         /// 
         /// Defaults to "key".
@@ -285,6 +295,16 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Input("format")]
         public Input<Streamkap.Pulumi.WebhookSourceFormat>? Format { get; set; }
+
+        /// <summary>
+        /// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+        /// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+        /// it out to leave the choice to the service.
+        /// 
+        /// Defaults to the service's default cluster; not managed.
+        /// </summary>
+        [Input("kcClusterId")]
+        public Input<string>? KcClusterId { get; set; }
 
         /// <summary>
         /// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.

@@ -122,6 +122,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
      * Defaults to `false`.
      */
     declare public readonly formatCsvWriteHeaders: pulumi.Output<boolean | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -346,6 +347,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
             resourceInputs["flushSize"] = args?.flushSize;
             resourceInputs["format"] = args?.format;
             resourceInputs["formatCsvWriteHeaders"] = args?.formatCsvWriteHeaders;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -412,6 +414,7 @@ export class AzureBlobDestination extends pulumi.CustomResource {
             resourceInputs["flushSize"] = undefined /*out*/;
             resourceInputs["format"] = undefined /*out*/;
             resourceInputs["formatCsvWriteHeaders"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -533,6 +536,7 @@ export interface AzureBlobDestinationArgs {
      * Defaults to `false`.
      */
     formatCsvWriteHeaders?: pulumi.Input<boolean | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -113,6 +113,7 @@ export class BigQueryDestination extends pulumi.CustomResource {
      * Default dataset (config key `defaultDataset`).
      */
     declare public readonly defaultDataset: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * Keyfile (config key `keyfile`).
      *
@@ -351,6 +352,7 @@ export class BigQueryDestination extends pulumi.CustomResource {
             resourceInputs["customPartitionExpirationDays"] = args?.customPartitionExpirationDays;
             resourceInputs["customPartitionField"] = args?.customPartitionField;
             resourceInputs["defaultDataset"] = args?.defaultDataset;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["keyfile"] = args?.keyfile ? pulumi.secret(args.keyfile) : undefined;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
@@ -417,6 +419,7 @@ export class BigQueryDestination extends pulumi.CustomResource {
             resourceInputs["customPartitionExpirationDays"] = undefined /*out*/;
             resourceInputs["customPartitionField"] = undefined /*out*/;
             resourceInputs["defaultDataset"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["keyfile"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -527,6 +530,7 @@ export interface BigQueryDestinationArgs {
      * Default dataset (config key `defaultDataset`).
      */
     defaultDataset: pulumi.Input<string>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Keyfile (config key `keyfile`).
      *

@@ -119,6 +119,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
      * Defaults to `"upsert"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -381,6 +382,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
             resourceInputs["hardDelete"] = args?.hardDelete;
             resourceInputs["hostname"] = args?.hostname;
             resourceInputs["ingestionMode"] = args?.ingestionMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["port"] = args?.port;
@@ -450,6 +452,7 @@ export class ClickHouseDestination extends pulumi.CustomResource {
             resourceInputs["hardDelete"] = undefined /*out*/;
             resourceInputs["hostname"] = undefined /*out*/;
             resourceInputs["ingestionMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -567,6 +570,7 @@ export interface ClickHouseDestinationArgs {
      * Defaults to `"upsert"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

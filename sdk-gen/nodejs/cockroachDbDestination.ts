@@ -121,6 +121,7 @@ export class CockroachDbDestination extends pulumi.CustomResource {
      * Defaults to `"insert"`.
      */
     declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -387,6 +388,7 @@ export class CockroachDbDestination extends pulumi.CustomResource {
             resourceInputs["databasePort"] = args?.databasePort;
             resourceInputs["deleteEnabled"] = args?.deleteEnabled;
             resourceInputs["insertMode"] = args?.insertMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -457,6 +459,7 @@ export class CockroachDbDestination extends pulumi.CustomResource {
             resourceInputs["databasePort"] = undefined /*out*/;
             resourceInputs["deleteEnabled"] = undefined /*out*/;
             resourceInputs["insertMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -577,6 +580,7 @@ export interface CockroachDbDestinationArgs {
      * Defaults to `"insert"`.
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

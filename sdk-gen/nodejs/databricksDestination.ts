@@ -115,6 +115,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
      * Defaults to `"upsert"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -370,6 +371,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
             resourceInputs["databricksToken"] = args?.databricksToken ? pulumi.secret(args.databricksToken) : undefined;
             resourceInputs["hardDelete"] = args?.hardDelete;
             resourceInputs["ingestionMode"] = args?.ingestionMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["partitionMode"] = args?.partitionMode;
@@ -438,6 +440,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
             resourceInputs["databricksToken"] = undefined /*out*/;
             resourceInputs["hardDelete"] = undefined /*out*/;
             resourceInputs["ingestionMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -553,6 +556,7 @@ export interface DatabricksDestinationArgs {
      * Defaults to `"upsert"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -113,6 +113,14 @@ export class DocumentDbSource extends pulumi.CustomResource {
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
@@ -353,6 +361,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
             resourceInputs["cursorOversizeSkipThreshold"] = args?.cursorOversizeSkipThreshold;
             resourceInputs["databaseIncludeList"] = args?.databaseIncludeList;
             resourceInputs["insertTopicNameEnabled"] = args?.insertTopicNameEnabled;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["mongodbConnectionString"] = args?.mongodbConnectionString ? pulumi.secret(args.mongodbConnectionString) : undefined;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
@@ -402,6 +411,7 @@ export class DocumentDbSource extends pulumi.CustomResource {
             resourceInputs["cursorOversizeSkipThreshold"] = undefined /*out*/;
             resourceInputs["databaseIncludeList"] = undefined /*out*/;
             resourceInputs["insertTopicNameEnabled"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["mongodbConnectionString"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -495,6 +505,14 @@ export interface DocumentDbSourceArgs {
      * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Mongodb connection string (config key `mongodb.connection.string.user.defined`).
      *

@@ -114,6 +114,7 @@ export class GcsDestination extends pulumi.CustomResource {
      * Secret: stored as a Pulumi secret.
      */
     declare public readonly gcsCredentialsJson: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -327,6 +328,7 @@ export class GcsDestination extends pulumi.CustomResource {
             resourceInputs["formatOutputFields"] = args?.formatOutputFields;
             resourceInputs["gcsBucketName"] = args?.gcsBucketName;
             resourceInputs["gcsCredentialsJson"] = args?.gcsCredentialsJson ? pulumi.secret(args.gcsCredentialsJson) : undefined;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -390,6 +392,7 @@ export class GcsDestination extends pulumi.CustomResource {
             resourceInputs["formatOutputFields"] = undefined /*out*/;
             resourceInputs["gcsBucketName"] = undefined /*out*/;
             resourceInputs["gcsCredentialsJson"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -503,6 +506,7 @@ export interface GcsDestinationArgs {
      * Secret: stored as a Pulumi secret.
      */
     gcsCredentialsJson?: pulumi.Input<string | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -174,6 +174,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
      * HTTP URL (config key `http.url`).
      */
     declare public readonly httpUrl: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -427,6 +428,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
             resourceInputs["httpProxyPort"] = args?.httpProxyPort;
             resourceInputs["httpTimeout"] = args?.httpTimeout;
             resourceInputs["httpUrl"] = args?.httpUrl;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["maxRetries"] = args?.maxRetries;
             resourceInputs["name"] = args?.name;
             resourceInputs["oauth2AccessTokenUrl"] = args?.oauth2AccessTokenUrl;
@@ -506,6 +508,7 @@ export class HttpSinkDestination extends pulumi.CustomResource {
             resourceInputs["httpProxyPort"] = undefined /*out*/;
             resourceInputs["httpTimeout"] = undefined /*out*/;
             resourceInputs["httpUrl"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["maxRetries"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -685,6 +688,7 @@ export interface HttpSinkDestinationArgs {
      * HTTP URL (config key `http.url`).
      */
     httpUrl: pulumi.Input<string>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Max retries (config key `max.retries`).
      *

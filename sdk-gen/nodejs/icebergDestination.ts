@@ -211,6 +211,7 @@ export class IcebergDestination extends pulumi.CustomResource {
      * Defaults to `"insert"`.
      */
     declare public readonly insertMode: pulumi.Output<enums.InsertMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -447,6 +448,7 @@ export class IcebergDestination extends pulumi.CustomResource {
             resourceInputs["icebergTablesDefaultIdColumns"] = args?.icebergTablesDefaultIdColumns;
             resourceInputs["icebergTablesHardDeleteEnabled"] = args?.icebergTablesHardDeleteEnabled;
             resourceInputs["insertMode"] = args?.insertMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -527,6 +529,7 @@ export class IcebergDestination extends pulumi.CustomResource {
             resourceInputs["icebergTablesDefaultIdColumns"] = undefined /*out*/;
             resourceInputs["icebergTablesHardDeleteEnabled"] = undefined /*out*/;
             resourceInputs["insertMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -737,6 +740,7 @@ export interface IcebergDestinationArgs {
      * Defaults to `"insert"`.
      */
     insertMode?: pulumi.Input<enums.InsertMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

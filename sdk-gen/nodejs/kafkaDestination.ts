@@ -92,6 +92,7 @@ export class KafkaDestination extends pulumi.CustomResource {
      * Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
      */
     declare public readonly kafkaSinkBootstrap: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -335,6 +336,7 @@ export class KafkaDestination extends pulumi.CustomResource {
             resourceInputs["destinationFormat"] = args?.destinationFormat;
             resourceInputs["jsonSchemaEnable"] = args?.jsonSchemaEnable;
             resourceInputs["kafkaSinkBootstrap"] = args?.kafkaSinkBootstrap;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -400,6 +402,7 @@ export class KafkaDestination extends pulumi.CustomResource {
             resourceInputs["destinationFormat"] = undefined /*out*/;
             resourceInputs["jsonSchemaEnable"] = undefined /*out*/;
             resourceInputs["kafkaSinkBootstrap"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -495,6 +498,7 @@ export interface KafkaDestinationArgs {
      * Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
      */
     kafkaSinkBootstrap: pulumi.Input<string>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -71,6 +71,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
      * When the service created the connector, ISO 8601.
      */
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -125,6 +126,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
                 throw new Error("Missing required property 'whitelistIps'");
             }
             resourceInputs["adopt"] = args?.adopt;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["password"] = args?.password ? pulumi.secret(args.password) : undefined;
@@ -150,6 +152,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["createdTimestamp"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -185,6 +188,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
  */
 export interface KafkaDirectDestinationArgs {
     adopt?: pulumi.Input<string | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

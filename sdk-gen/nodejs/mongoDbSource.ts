@@ -117,6 +117,14 @@ export class MongoDbSource extends pulumi.CustomResource {
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
@@ -400,6 +408,7 @@ export class MongoDbSource extends pulumi.CustomResource {
             resourceInputs["cursorPipeline"] = args?.cursorPipeline;
             resourceInputs["databaseIncludeList"] = args?.databaseIncludeList;
             resourceInputs["insertTopicNameEnabled"] = args?.insertTopicNameEnabled;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["mongodbConnectionHostname"] = args?.mongodbConnectionHostname;
             resourceInputs["mongodbConnectionString"] = args?.mongodbConnectionString ? pulumi.secret(args.mongodbConnectionString) : undefined;
             resourceInputs["name"] = args?.name;
@@ -460,6 +469,7 @@ export class MongoDbSource extends pulumi.CustomResource {
             resourceInputs["cursorPipeline"] = undefined /*out*/;
             resourceInputs["databaseIncludeList"] = undefined /*out*/;
             resourceInputs["insertTopicNameEnabled"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["mongodbConnectionHostname"] = undefined /*out*/;
             resourceInputs["mongodbConnectionString"] = undefined /*out*/;
@@ -567,6 +577,14 @@ export interface MongoDbSourceArgs {
      * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Mongodb connection hostname (config key `mongodb.connection.hostname`).
      */

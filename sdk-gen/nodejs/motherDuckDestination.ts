@@ -93,6 +93,7 @@ export class MotherDuckDestination extends pulumi.CustomResource {
      * Defaults to `"upsert"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -346,6 +347,7 @@ export class MotherDuckDestination extends pulumi.CustomResource {
             resourceInputs["consumerOverrideMaxPollRecords"] = args?.consumerOverrideMaxPollRecords;
             resourceInputs["hardDelete"] = args?.hardDelete;
             resourceInputs["ingestionMode"] = args?.ingestionMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["motherduckCatalog"] = args?.motherduckCatalog;
             resourceInputs["motherduckToken"] = args?.motherduckToken ? pulumi.secret(args.motherduckToken) : undefined;
             resourceInputs["name"] = args?.name;
@@ -411,6 +413,7 @@ export class MotherDuckDestination extends pulumi.CustomResource {
             resourceInputs["createdTimestamp"] = undefined /*out*/;
             resourceInputs["hardDelete"] = undefined /*out*/;
             resourceInputs["ingestionMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["motherduckCatalog"] = undefined /*out*/;
             resourceInputs["motherduckToken"] = undefined /*out*/;
@@ -505,6 +508,7 @@ export interface MotherDuckDestinationArgs {
      * Defaults to `"upsert"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Motherduck catalog (config key `motherduck.catalog.user.defined`).
      */

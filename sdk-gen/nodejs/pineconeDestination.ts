@@ -111,6 +111,7 @@ export class PineconeDestination extends pulumi.CustomResource {
      * Defaults to `"None"`.
      */
     declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -371,6 +372,7 @@ export class PineconeDestination extends pulumi.CustomResource {
             resourceInputs["deleteEnabled"] = args?.deleteEnabled;
             resourceInputs["documentIdFieldName"] = args?.documentIdFieldName;
             resourceInputs["documentIdStrategy"] = args?.documentIdStrategy;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["pineconeApiKey"] = args?.pineconeApiKey ? pulumi.secret(args.pineconeApiKey) : undefined;
@@ -440,6 +442,7 @@ export class PineconeDestination extends pulumi.CustomResource {
             resourceInputs["deleteEnabled"] = undefined /*out*/;
             resourceInputs["documentIdFieldName"] = undefined /*out*/;
             resourceInputs["documentIdStrategy"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -553,6 +556,7 @@ export interface PineconeDestinationArgs {
      * Defaults to `"None"`.
      */
     documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

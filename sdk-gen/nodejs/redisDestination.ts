@@ -81,6 +81,7 @@ export class RedisDestination extends pulumi.CustomResource {
      * When the service created the connector, ISO 8601.
      */
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -344,6 +345,7 @@ export class RedisDestination extends pulumi.CustomResource {
             }
             resourceInputs["adopt"] = args?.adopt;
             resourceInputs["consumerOverrideMaxPollRecords"] = args?.consumerOverrideMaxPollRecords;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -408,6 +410,7 @@ export class RedisDestination extends pulumi.CustomResource {
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["createdTimestamp"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -489,6 +492,7 @@ export interface RedisDestinationArgs {
      * Defaults to `10000`.
      */
     consumerOverrideMaxPollRecords?: pulumi.Input<number | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

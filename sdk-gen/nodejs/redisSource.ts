@@ -96,6 +96,14 @@ export class RedisSource extends pulumi.CustomResource {
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
@@ -384,6 +392,7 @@ export class RedisSource extends pulumi.CustomResource {
             resourceInputs["adopt"] = args?.adopt;
             resourceInputs["connectorClassType"] = args?.connectorClassType;
             resourceInputs["insertTopicNameEnabled"] = args?.insertTopicNameEnabled;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["mode"] = args?.mode;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
@@ -438,6 +447,7 @@ export class RedisSource extends pulumi.CustomResource {
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["createdTimestamp"] = undefined /*out*/;
             resourceInputs["insertTopicNameEnabled"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["mode"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -523,6 +533,14 @@ export interface RedisSourceArgs {
      * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Mode (config key `mode`).
      *

@@ -132,6 +132,7 @@ export class S3Destination extends pulumi.CustomResource {
      * Format output fields (config key `format.output.fields.user.defined`).
      */
     declare public readonly formatOutputFields: pulumi.Output<string[] | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -353,6 +354,7 @@ export class S3Destination extends pulumi.CustomResource {
             resourceInputs["fileNameTemplate"] = args?.fileNameTemplate;
             resourceInputs["format"] = args?.format;
             resourceInputs["formatOutputFields"] = args?.formatOutputFields;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -418,6 +420,7 @@ export class S3Destination extends pulumi.CustomResource {
             resourceInputs["fileNameTemplate"] = undefined /*out*/;
             resourceInputs["format"] = undefined /*out*/;
             resourceInputs["formatOutputFields"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -543,6 +546,7 @@ export interface S3DestinationArgs {
      * Format output fields (config key `format.output.fields.user.defined`).
      */
     formatOutputFields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -124,6 +124,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
      * Defaults to `"append"`.
      */
     declare public readonly ingestionMode: pulumi.Output<enums.IngestionMode | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -421,6 +422,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
             resourceInputs["createSqlExecute"] = args?.createSqlExecute;
             resourceInputs["hardDelete"] = args?.hardDelete;
             resourceInputs["ingestionMode"] = args?.ingestionMode;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -497,6 +499,7 @@ export class SnowflakeDestination extends pulumi.CustomResource {
             resourceInputs["createdTimestamp"] = undefined /*out*/;
             resourceInputs["hardDelete"] = undefined /*out*/;
             resourceInputs["ingestionMode"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -627,6 +630,7 @@ export interface SnowflakeDestinationArgs {
      * Defaults to `"append"`.
      */
     ingestionMode?: pulumi.Input<enums.IngestionMode | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

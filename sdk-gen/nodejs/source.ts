@@ -79,6 +79,7 @@ export class Source extends pulumi.CustomResource {
      * When the service created the connector, ISO 8601.
      */
     declare public /*out*/ readonly createdTimestamp: pulumi.Output<string | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -130,6 +131,7 @@ export class Source extends pulumi.CustomResource {
             resourceInputs["adopt"] = args?.adopt;
             resourceInputs["config"] = args?.config;
             resourceInputs["connector"] = args?.connector;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["readyTimeoutSeconds"] = args?.readyTimeoutSeconds;
@@ -157,6 +159,7 @@ export class Source extends pulumi.CustomResource {
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["createdTimestamp"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -194,6 +197,7 @@ export interface SourceArgs {
     adopt?: pulumi.Input<string | undefined>;
     config: pulumi.Input<{[key: string]: pulumi.Input<string | number | boolean | pulumi.Input<string | number | boolean>[] | {[key: string]: any}>}>;
     connector: pulumi.Input<string>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     readyTimeoutSeconds?: pulumi.Input<number | undefined>;

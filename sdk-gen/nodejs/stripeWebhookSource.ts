@@ -134,6 +134,14 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly insertTopicNameEnabled: pulumi.Output<boolean | undefined>;
     /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
     declare public /*out*/ readonly lastSnapshot: pulumi.Output<any | undefined>;
@@ -322,6 +330,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
             resourceInputs["camelSourcePayloadRouterUnknownTypeDefaultTopic"] = args?.camelSourcePayloadRouterUnknownTypeDefaultTopic;
             resourceInputs["camelSourceSnapshotStripeApiKey"] = args?.camelSourceSnapshotStripeApiKey ? pulumi.secret(args.camelSourceSnapshotStripeApiKey) : undefined;
             resourceInputs["insertTopicNameEnabled"] = args?.insertTopicNameEnabled;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["preserveNullValues"] = args?.preserveNullValues;
@@ -368,6 +377,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["createdTimestamp"] = undefined /*out*/;
             resourceInputs["insertTopicNameEnabled"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -482,6 +492,14 @@ export interface StripeWebhookSourceArgs {
      * Defaults to `false`.
      */
     insertTopicNameEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+     * one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+     * Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
      * then a change that replaces the connector creates the new one before deleting the old, with no gap.

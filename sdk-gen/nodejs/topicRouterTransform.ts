@@ -83,6 +83,10 @@ export class TopicRouterTransform extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly jobStatus: pulumi.Output<string | undefined>;
     /**
+     * Kc cluster ID (config key `kc.cluster.id`).
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The version running live, when one was promoted.
      */
     declare public /*out*/ readonly liveVersion: pulumi.Output<string | undefined>;
@@ -145,6 +149,7 @@ export class TopicRouterTransform extends pulumi.CustomResource {
             resourceInputs["implementation"] = args?.implementation;
             resourceInputs["inputFormat"] = args?.inputFormat;
             resourceInputs["inputTopicPattern"] = args?.inputTopicPattern;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["outputFormat"] = args?.outputFormat;
@@ -169,6 +174,7 @@ export class TopicRouterTransform extends pulumi.CustomResource {
             resourceInputs["inputTopicPattern"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
             resourceInputs["jobStatus"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["liveVersion"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
@@ -215,6 +221,10 @@ export interface TopicRouterTransformArgs {
      * Changes in place.
      */
     inputTopicPattern: pulumi.Input<string>;
+    /**
+     * Kc cluster ID (config key `kc.cluster.id`).
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     name?: pulumi.Input<string | undefined>;
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**

@@ -120,6 +120,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
      * Defaults to `"None"`.
      */
     declare public readonly documentIdStrategy: pulumi.Output<enums.DocumentIdStrategy | undefined>;
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
     /**
      * The last snapshot this provider started (sources only): generation, type, topics and status.
      */
@@ -438,6 +439,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
             resourceInputs["deleteEnabled"] = args?.deleteEnabled;
             resourceInputs["documentIdFieldName"] = args?.documentIdFieldName;
             resourceInputs["documentIdStrategy"] = args?.documentIdStrategy;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["maxConnectionRetries"] = args?.maxConnectionRetries;
             resourceInputs["maxTimeoutRetries"] = args?.maxTimeoutRetries;
             resourceInputs["name"] = args?.name;
@@ -518,6 +520,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
             resourceInputs["deleteEnabled"] = undefined /*out*/;
             resourceInputs["documentIdFieldName"] = undefined /*out*/;
             resourceInputs["documentIdStrategy"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["lastSnapshot"] = undefined /*out*/;
             resourceInputs["maxConnectionRetries"] = undefined /*out*/;
             resourceInputs["maxTimeoutRetries"] = undefined /*out*/;
@@ -654,6 +657,7 @@ export interface WeaviateDestinationArgs {
      * Defaults to `"None"`.
      */
     documentIdStrategy?: pulumi.Input<enums.DocumentIdStrategy | undefined>;
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * Max connection retries (config key `max.connection.retries`).
      *

@@ -106,6 +106,14 @@ export class WebhookSource extends pulumi.CustomResource {
      */
     declare public readonly format: pulumi.Output<enums.WebhookSourceFormat | undefined>;
     /**
+     * The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+     * Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+     * it out to leave the choice to the service.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    declare public readonly kcClusterId: pulumi.Output<string | undefined>;
+    /**
      * The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
      *
      * Defaults to "key".
@@ -176,6 +184,7 @@ export class WebhookSource extends pulumi.CustomResource {
             resourceInputs["config"] = args?.config;
             resourceInputs["defaultTopic"] = args?.defaultTopic;
             resourceInputs["format"] = args?.format;
+            resourceInputs["kcClusterId"] = args?.kcClusterId;
             resourceInputs["keyHeader"] = args?.keyHeader;
             resourceInputs["keyVersion"] = args?.keyVersion;
             resourceInputs["name"] = args?.name;
@@ -197,6 +206,7 @@ export class WebhookSource extends pulumi.CustomResource {
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["defaultTopic"] = undefined /*out*/;
             resourceInputs["format"] = undefined /*out*/;
+            resourceInputs["kcClusterId"] = undefined /*out*/;
             resourceInputs["keyHeader"] = undefined /*out*/;
             resourceInputs["keyVersion"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -265,6 +275,14 @@ export interface WebhookSourceArgs {
      * Defaults to "json".
      */
     format?: pulumi.Input<enums.WebhookSourceFormat | undefined>;
+    /**
+     * The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+     * Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+     * it out to leave the choice to the service.
+     *
+     * Defaults to the service's default cluster; not managed.
+     */
+    kcClusterId?: pulumi.Input<string | undefined>;
     /**
      * The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
      *

@@ -376,6 +376,8 @@ export interface TopicRouterTransformConfig {
    * @default `"Any"`
    */
   transformsOutputSerializationFormat?: pulumi.Input<"Any" | "Avro" | "Json">;
+  /** Kc cluster ID (config key `kc.cluster.id`). */
+  kcClusterIdSetting?: pulumi.Input<string>;
 }
 
 /**
@@ -456,5 +458,6 @@ export const transformConfigKeys = {
     transformsOutputTopicPattern: "transforms.output.topic.pattern",
     transformsInputSerializationFormat: "transforms.input.serialization.format",
     transformsOutputSerializationFormat: "transforms.output.serialization.format",
+    kcClusterIdSetting: "kc.cluster.id",
   },
 } as const satisfies { [Code in keyof TransformConfigs]-?: Record<keyof TransformConfigs[Code], string> };

@@ -52,6 +52,8 @@ export interface CreateInput {
   createdFrom: Origin;
   desiredState?: string;
   tags: string[];
+  /** Absent for the default cluster. */
+  kcClusterId?: string;
   wait: boolean;
   author: Author;
 }
@@ -81,6 +83,7 @@ export function createConnector(store: Store, input: CreateInput): StoredConnect
     createdAt: now,
     createdFrom: input.createdFrom,
     tags: input.tags,
+    ...(input.kcClusterId ? { kcClusterId: input.kcClusterId } : {}),
     timeline,
     history: [],
   };
@@ -155,6 +158,8 @@ export function renderConnector(store: Store, record: StoredConnector, options: 
     connector_status: connectorStatus(record, now),
     // The state the connector is meant to settle in (DOCS deploy-source answers the Source with it).
     desired_state: desiredState(record),
+    // DOCS Source schema: `kc_cluster_id`, "None means default cluster".
+    kc_cluster_id: record.kcClusterId ?? null,
     task_statuses: taskStatuses(record, now),
     // No `created_from`: no documented Source or Destination answer carries it (audit S22). It is still taken
     // on create and kept, and shows as the origin of the first config-history version.

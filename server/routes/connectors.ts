@@ -21,13 +21,15 @@ const updateBody = z
     connector: z.string().min(1),
     config: z.record(z.string(), z.unknown()),
     tags: z.array(z.string()).nullish(),
+    // The reference client sends it on create and update when set, and leaves it out (`omitempty`) for the
+    // default cluster (TF internal/api/source.go:29, internal/resource/connector/base.go:239-271, 464-495).
+    kc_cluster_id: z.string().nullish(),
   })
   .loose();
 
 const createBody = updateBody.extend({
   created_from: z.enum(origins).default("api"),
   desired_state: z.enum(["Pending", "Active", "Paused", "Stopped"]).nullish(),
-  kc_cluster_id: z.string().nullish(),
 });
 
 const readQuery = z.object({ secret_returned: boolParam }).loose();
@@ -111,6 +113,7 @@ function create(kind: Kind) {
       createdFrom: body.created_from,
       desiredState: body.desired_state ?? undefined,
       tags,
+      kcClusterId: body.kc_cluster_id || undefined,
       wait,
       author: authorOf(ctx, body.created_from),
     });
@@ -156,6 +159,9 @@ function update(kind: Kind) {
     }
     updateConnector(ctx.store, connector, { name: body.name, config: body.config, wait, author: authorOf(ctx, "api") });
     if (body.tags) connector.tags = body.tags;
+    // A guess (docs/real-api.md): a PUT that names a cluster moves the connector there; one that leaves it out,
+    // as the reference client does for the default cluster, leaves it where it runs.
+    if (body.kc_cluster_id) connector.kcClusterId = body.kc_cluster_id;
     return render(ctx, connector, reveal);
   };
 }

@@ -60,6 +60,11 @@ export interface StoredConnector {
   createdAt: number;
   createdFrom: Origin;
   tags: string[];
+  /**
+   * The Kafka Connect cluster the connector runs on, when not the service's default (the API's `kc_cluster_id`;
+   * absent means the default cluster, which the service answers as null).
+   */
+  kcClusterId?: string;
   timeline: StatusStep[];
   /** Set by DELETE: the object disappears at this time. */
   deleteAt?: number;

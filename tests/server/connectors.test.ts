@@ -1,6 +1,14 @@
 // Conformance: sources and destinations (api.md "Resources and fields", "POST /sources", "GET /sources",
 // "GET /destinations/{id}", notes' "Sources and destinations" and "Config history").
-import { createDestination, createSource, eventually, PG_SOURCE_CONFIG, startWithClient, type Client } from "./helpers";
+import {
+  createDestination,
+  createSource,
+  eventually,
+  PG_DEST_CONFIG,
+  PG_SOURCE_CONFIG,
+  startWithClient,
+  type Client,
+} from "./helpers";
 import type { LocalServer } from "../../server";
 
 /** The documented Source/Destination `connector_status` enum (DOCS) and the transient `Pending Update`. */
@@ -175,6 +183,51 @@ describe("Sources and destinations", () => {
     expect(r.status).toBe(200);
     expect(r.body.name).toBe("put-source-renamed");
     expect(r.body.topics).toEqual(["public.items"]);
+  });
+
+  test("kc_cluster_id: null for the default cluster; kept from create, moved by a PUT naming one, kept by a PUT without", async () => {
+    const plain = await createSource(client, "cluster-default");
+    expect(plain.kc_cluster_id).toBeNull();
+    const pinned = await client.post("/destinations", {
+      name: "cluster-pinned",
+      connector: "postgresql",
+      config: PG_DEST_CONFIG,
+      kc_cluster_id: "kc-east-2",
+    });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.kc_cluster_id).toBe("kc-east-2");
+    expect((await client.get(`/destinations/${pinned.body.id}`)).body.result[0].kc_cluster_id).toBe("kc-east-2");
+    expect((await client.get("/destinations?partial_name=cluster-pinned")).body.result[0].kc_cluster_id).toBe(
+      "kc-east-2",
+    );
+    const moved = await client.put(`/destinations/${pinned.body.id}`, {
+      name: "cluster-pinned",
+      connector: "postgresql",
+      config: PG_DEST_CONFIG,
+      kc_cluster_id: "kc-west-1",
+    });
+    expect(moved.body.kc_cluster_id).toBe("kc-west-1");
+    // The reference client leaves the field out for the default cluster (`omitempty`): the connector stays.
+    const without = await client.put(`/destinations/${pinned.body.id}`, {
+      name: "cluster-pinned",
+      connector: "postgresql",
+      config: PG_DEST_CONFIG,
+    });
+    expect(without.body.kc_cluster_id).toBe("kc-west-1");
+    const empty = await client.post("/sources", {
+      name: "cluster-empty",
+      connector: "postgresql",
+      config: PG_SOURCE_CONFIG,
+      kc_cluster_id: "",
+    });
+    expect(empty.body.kc_cluster_id).toBeNull();
+    const wrong = await client.post("/sources", {
+      name: "x",
+      connector: "postgresql",
+      config: PG_SOURCE_CONFIG,
+      kc_cluster_id: 7,
+    });
+    expect(wrong.status).toBe(422);
   });
 
   test("PUT with a different connector answers 422", async () => {

@@ -91,7 +91,8 @@ type AzureBlobDestination struct {
 	// Format CSV write headers (config key `format.csv.write.headers`).
 	//
 	// Defaults to `false`.
-	FormatCsvWriteHeaders pulumi.BoolPtrOutput `pulumi:"formatCsvWriteHeaders"`
+	FormatCsvWriteHeaders pulumi.BoolPtrOutput   `pulumi:"formatCsvWriteHeaders"`
+	KcClusterId           pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -304,6 +305,7 @@ type azureBlobDestinationArgs struct {
 	//
 	// Defaults to `false`.
 	FormatCsvWriteHeaders *bool        `pulumi:"formatCsvWriteHeaders"`
+	KcClusterId           *string      `pulumi:"kcClusterId"`
 	Name                  *string      `pulumi:"name"`
 	OnDrift               *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -460,6 +462,7 @@ type AzureBlobDestinationArgs struct {
 	//
 	// Defaults to `false`.
 	FormatCsvWriteHeaders pulumi.BoolPtrInput
+	KcClusterId           pulumi.StringPtrInput
 	Name                  pulumi.StringPtrInput
 	OnDrift               DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -699,6 +702,10 @@ func (o AzureBlobDestinationOutput) Format() AzureBlobDestinationFormatPtrOutput
 // Defaults to `false`.
 func (o AzureBlobDestinationOutput) FormatCsvWriteHeaders() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AzureBlobDestination) pulumi.BoolPtrOutput { return v.FormatCsvWriteHeaders }).(pulumi.BoolPtrOutput)
+}
+
+func (o AzureBlobDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

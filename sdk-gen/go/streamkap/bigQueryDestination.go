@@ -83,6 +83,7 @@ type BigQueryDestination struct {
 	CustomPartitionField pulumi.StringPtrOutput `pulumi:"customPartitionField"`
 	// Default dataset (config key `defaultDataset`).
 	DefaultDataset pulumi.StringPtrOutput `pulumi:"defaultDataset"`
+	KcClusterId    pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// Keyfile (config key `keyfile`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -297,7 +298,8 @@ type bigQueryDestinationArgs struct {
 	// Custom partition field (config key `custom.partition.field`).
 	CustomPartitionField *string `pulumi:"customPartitionField"`
 	// Default dataset (config key `defaultDataset`).
-	DefaultDataset string `pulumi:"defaultDataset"`
+	DefaultDataset string  `pulumi:"defaultDataset"`
+	KcClusterId    *string `pulumi:"kcClusterId"`
 	// Keyfile (config key `keyfile`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -454,6 +456,7 @@ type BigQueryDestinationArgs struct {
 	CustomPartitionField pulumi.StringPtrInput
 	// Default dataset (config key `defaultDataset`).
 	DefaultDataset pulumi.StringInput
+	KcClusterId    pulumi.StringPtrInput
 	// Keyfile (config key `keyfile`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -690,6 +693,10 @@ func (o BigQueryDestinationOutput) CustomPartitionField() pulumi.StringPtrOutput
 // Default dataset (config key `defaultDataset`).
 func (o BigQueryDestinationOutput) DefaultDataset() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BigQueryDestination) pulumi.StringPtrOutput { return v.DefaultDataset }).(pulumi.StringPtrOutput)
+}
+
+func (o BigQueryDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // Keyfile (config key `keyfile`).

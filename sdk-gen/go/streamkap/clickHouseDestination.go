@@ -89,6 +89,7 @@ type ClickHouseDestination struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
+	KcClusterId   pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -326,6 +327,7 @@ type clickHouseDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
+	KcClusterId   *string        `pulumi:"kcClusterId"`
 	Name          *string        `pulumi:"name"`
 	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Port (config key `port`).
@@ -498,6 +500,7 @@ type ClickHouseDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
+	KcClusterId   pulumi.StringPtrInput
 	Name          pulumi.StringPtrInput
 	OnDrift       DriftActionPtrInput
 	// Port (config key `port`).
@@ -750,6 +753,10 @@ func (o ClickHouseDestinationOutput) Hostname() pulumi.StringPtrOutput {
 // Defaults to `"upsert"`.
 func (o ClickHouseDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *ClickHouseDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
+}
+
+func (o ClickHouseDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

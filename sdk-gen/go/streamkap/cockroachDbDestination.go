@@ -90,7 +90,8 @@ type CockroachDbDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode  InsertModePtrOutput    `pulumi:"insertMode"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -331,9 +332,10 @@ type cockroachDbDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode  `pulumi:"insertMode"`
-	Name       *string      `pulumi:"name"`
-	OnDrift    *DriftAction `pulumi:"onDrift"`
+	InsertMode  *InsertMode  `pulumi:"insertMode"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -507,9 +509,10 @@ type CockroachDbDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
-	Name       pulumi.StringPtrInput
-	OnDrift    DriftActionPtrInput
+	InsertMode  InsertModePtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -764,6 +767,10 @@ func (o CockroachDbDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Defaults to `"insert"`.
 func (o CockroachDbDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *CockroachDbDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+}
+
+func (o CockroachDbDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -87,6 +87,7 @@ type DatabricksDestination struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
+	KcClusterId   pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -318,6 +319,7 @@ type databricksDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
+	KcClusterId   *string        `pulumi:"kcClusterId"`
 	Name          *string        `pulumi:"name"`
 	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Partition mode (config key `partition.mode`).
@@ -490,6 +492,7 @@ type DatabricksDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
+	KcClusterId   pulumi.StringPtrInput
 	Name          pulumi.StringPtrInput
 	OnDrift       DriftActionPtrInput
 	// Partition mode (config key `partition.mode`).
@@ -741,6 +744,10 @@ func (o DatabricksDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 // Defaults to `"upsert"`.
 func (o DatabricksDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
+}
+
+func (o DatabricksDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -90,7 +90,8 @@ type Db2Destination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode  InsertModePtrOutput    `pulumi:"insertMode"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -321,9 +322,10 @@ type db2DestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode  `pulumi:"insertMode"`
-	Name       *string      `pulumi:"name"`
-	OnDrift    *DriftAction `pulumi:"onDrift"`
+	InsertMode  *InsertMode  `pulumi:"insertMode"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -487,9 +489,10 @@ type Db2DestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
-	Name       pulumi.StringPtrInput
-	OnDrift    DriftActionPtrInput
+	InsertMode  InsertModePtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -734,6 +737,10 @@ func (o Db2DestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Defaults to `"insert"`.
 func (o Db2DestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *Db2Destination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+}
+
+func (o Db2DestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Db2Destination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

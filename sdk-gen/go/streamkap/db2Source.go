@@ -91,6 +91,12 @@ type Db2Source struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
@@ -330,6 +336,12 @@ type db2SourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -493,6 +505,12 @@ type Db2SourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -733,6 +751,15 @@ func (o Db2SourceOutput) DatabaseUser() pulumi.StringPtrOutput {
 // Defaults to `false`.
 func (o Db2SourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Db2Source) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+//
+// Defaults to the service's default cluster; not managed.
+func (o Db2SourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Db2Source) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

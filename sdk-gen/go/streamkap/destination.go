@@ -63,6 +63,7 @@ type Destination struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
+	KcClusterId      pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot        pulumi.AnyOutput            `pulumi:"lastSnapshot"`
 	Name                pulumi.StringPtrOutput      `pulumi:"name"`
@@ -136,6 +137,7 @@ type destinationArgs struct {
 	Adopt               *string                `pulumi:"adopt"`
 	Config              map[string]interface{} `pulumi:"config"`
 	Connector           string                 `pulumi:"connector"`
+	KcClusterId         *string                `pulumi:"kcClusterId"`
 	Name                *string                `pulumi:"name"`
 	OnDrift             *DriftAction           `pulumi:"onDrift"`
 	ReadyTimeoutSeconds *int                   `pulumi:"readyTimeoutSeconds"`
@@ -153,6 +155,7 @@ type DestinationArgs struct {
 	Adopt               pulumi.StringPtrInput
 	Config              pulumi.MapInput
 	Connector           pulumi.StringInput
+	KcClusterId         pulumi.StringPtrInput
 	Name                pulumi.StringPtrInput
 	OnDrift             DriftActionPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
@@ -232,6 +235,10 @@ func (o DestinationOutput) CreatedFrom() pulumi.StringPtrOutput {
 // When the service created the connector, ISO 8601.
 func (o DestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Destination) pulumi.StringPtrOutput { return v.CreatedTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o DestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Destination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

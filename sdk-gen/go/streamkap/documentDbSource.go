@@ -86,6 +86,12 @@ type DocumentDbSource struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
@@ -318,6 +324,12 @@ type documentDbSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -483,6 +495,12 @@ type DocumentDbSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -719,6 +737,15 @@ func (o DocumentDbSourceOutput) DatabaseIncludeList() pulumi.StringPtrOutput {
 // Defaults to `false`.
 func (o DocumentDbSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+//
+// Defaults to the service's default cluster; not managed.
+func (o DocumentDbSourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

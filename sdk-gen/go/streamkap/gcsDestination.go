@@ -85,6 +85,7 @@ type GcsDestination struct {
 	//
 	// Secret: stored as a Pulumi secret.
 	GcsCredentialsJson pulumi.StringPtrOutput `pulumi:"gcsCredentialsJson"`
+	KcClusterId        pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -287,6 +288,7 @@ type gcsDestinationArgs struct {
 	//
 	// Secret: stored as a Pulumi secret.
 	GcsCredentialsJson *string      `pulumi:"gcsCredentialsJson"`
+	KcClusterId        *string      `pulumi:"kcClusterId"`
 	Name               *string      `pulumi:"name"`
 	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -433,6 +435,7 @@ type GcsDestinationArgs struct {
 	//
 	// Secret: stored as a Pulumi secret.
 	GcsCredentialsJson pulumi.StringPtrInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -659,6 +662,10 @@ func (o GcsDestinationOutput) GcsBucketName() pulumi.StringPtrOutput {
 // Secret: stored as a Pulumi secret.
 func (o GcsDestinationOutput) GcsCredentialsJson() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GcsDestination) pulumi.StringPtrOutput { return v.GcsCredentialsJson }).(pulumi.StringPtrOutput)
+}
+
+func (o GcsDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

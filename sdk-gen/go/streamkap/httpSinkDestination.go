@@ -124,7 +124,8 @@ type HttpSinkDestination struct {
 	// Defaults to `30`.
 	HttpTimeout pulumi.IntPtrOutput `pulumi:"httpTimeout"`
 	// HTTP URL (config key `http.url`).
-	HttpUrl pulumi.StringPtrOutput `pulumi:"httpUrl"`
+	HttpUrl     pulumi.StringPtrOutput `pulumi:"httpUrl"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max retries (config key `max.retries`).
@@ -384,7 +385,8 @@ type httpSinkDestinationArgs struct {
 	// Defaults to `30`.
 	HttpTimeout *int `pulumi:"httpTimeout"`
 	// HTTP URL (config key `http.url`).
-	HttpUrl string `pulumi:"httpUrl"`
+	HttpUrl     string  `pulumi:"httpUrl"`
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// Max retries (config key `max.retries`).
 	//
 	// Defaults to `1`.
@@ -588,7 +590,8 @@ type HttpSinkDestinationArgs struct {
 	// Defaults to `30`.
 	HttpTimeout pulumi.IntPtrInput
 	// HTTP URL (config key `http.url`).
-	HttpUrl pulumi.StringInput
+	HttpUrl     pulumi.StringInput
+	KcClusterId pulumi.StringPtrInput
 	// Max retries (config key `max.retries`).
 	//
 	// Defaults to `1`.
@@ -905,6 +908,10 @@ func (o HttpSinkDestinationOutput) HttpTimeout() pulumi.IntPtrOutput {
 // HTTP URL (config key `http.url`).
 func (o HttpSinkDestinationOutput) HttpUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.HttpUrl }).(pulumi.StringPtrOutput)
+}
+
+func (o HttpSinkDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

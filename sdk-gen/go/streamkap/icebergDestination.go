@@ -147,7 +147,8 @@ type IcebergDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode  InsertModePtrOutput    `pulumi:"insertMode"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -428,9 +429,10 @@ type icebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode  `pulumi:"insertMode"`
-	Name       *string      `pulumi:"name"`
-	OnDrift    *DriftAction `pulumi:"onDrift"`
+	InsertMode  *InsertMode  `pulumi:"insertMode"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -638,9 +640,10 @@ type IcebergDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
-	Name       pulumi.StringPtrInput
-	OnDrift    DriftActionPtrInput
+	InsertMode  InsertModePtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -983,6 +986,10 @@ func (o IcebergDestinationOutput) IcebergTablesHardDeleteEnabled() pulumi.BoolPt
 // Defaults to `"insert"`.
 func (o IcebergDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+}
+
+func (o IcebergDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

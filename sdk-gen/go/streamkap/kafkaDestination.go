@@ -71,6 +71,7 @@ type KafkaDestination struct {
 	JsonSchemaEnable pulumi.BoolPtrOutput `pulumi:"jsonSchemaEnable"`
 	// Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
 	KafkaSinkBootstrap pulumi.StringPtrOutput `pulumi:"kafkaSinkBootstrap"`
+	KcClusterId        pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -274,6 +275,7 @@ type kafkaDestinationArgs struct {
 	JsonSchemaEnable *bool `pulumi:"jsonSchemaEnable"`
 	// Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
 	KafkaSinkBootstrap string       `pulumi:"kafkaSinkBootstrap"`
+	KcClusterId        *string      `pulumi:"kcClusterId"`
 	Name               *string      `pulumi:"name"`
 	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -428,6 +430,7 @@ type KafkaDestinationArgs struct {
 	JsonSchemaEnable pulumi.BoolPtrInput
 	// Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
 	KafkaSinkBootstrap pulumi.StringInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -650,6 +653,10 @@ func (o KafkaDestinationOutput) JsonSchemaEnable() pulumi.BoolPtrOutput {
 // Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
 func (o KafkaDestinationOutput) KafkaSinkBootstrap() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.KafkaSinkBootstrap }).(pulumi.StringPtrOutput)
+}
+
+func (o KafkaDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -57,6 +57,7 @@ type KafkaDirectDestination struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
+	KcClusterId      pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -135,9 +136,10 @@ func (KafkaDirectDestinationState) ElementType() reflect.Type {
 }
 
 type kafkaDirectDestinationArgs struct {
-	Adopt   *string      `pulumi:"adopt"`
-	Name    *string      `pulumi:"name"`
-	OnDrift *DriftAction `pulumi:"onDrift"`
+	Adopt       *string      `pulumi:"adopt"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Password (config key `password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -155,9 +157,10 @@ type kafkaDirectDestinationArgs struct {
 
 // The set of arguments for constructing a KafkaDirectDestination resource.
 type KafkaDirectDestinationArgs struct {
-	Adopt   pulumi.StringPtrInput
-	Name    pulumi.StringPtrInput
-	OnDrift DriftActionPtrInput
+	Adopt       pulumi.StringPtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Password (config key `password`).
 	//
 	// Secret: stored as a Pulumi secret.
@@ -232,6 +235,10 @@ func (o KafkaDirectDestinationOutput) CreatedFrom() pulumi.StringPtrOutput {
 // When the service created the connector, ISO 8601.
 func (o KafkaDirectDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.StringPtrOutput { return v.CreatedTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o KafkaDirectDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -67,6 +67,12 @@ type KafkaDirectSource struct {
 	//
 	// Defaults to `"string"`.
 	Format KafkaDirectSourceFormatPtrOutput `pulumi:"format"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
@@ -200,6 +206,12 @@ type kafkaDirectSourceArgs struct {
 	//
 	// Defaults to `"string"`.
 	Format *KafkaDirectSourceFormat `pulumi:"format"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -279,6 +291,12 @@ type KafkaDirectSourceArgs struct {
 	//
 	// Defaults to `"string"`.
 	Format KafkaDirectSourceFormatPtrInput
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
 	// then a change that replaces the connector creates the new one before deleting the old, with no gap.
 	// With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -417,6 +435,15 @@ func (o KafkaDirectSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Defaults to `"string"`.
 func (o KafkaDirectSourceOutput) Format() KafkaDirectSourceFormatPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) KafkaDirectSourceFormatPtrOutput { return v.Format }).(KafkaDirectSourceFormatPtrOutput)
+}
+
+// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+//
+// Defaults to the service's default cluster; not managed.
+func (o KafkaDirectSourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -88,6 +88,12 @@ type MongoDbSource struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Mongodb connection hostname (config key `mongodb.connection.hostname`).
@@ -344,6 +350,12 @@ type mongoDbSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// Mongodb connection hostname (config key `mongodb.connection.hostname`).
 	MongodbConnectionHostname *string `pulumi:"mongodbConnectionHostname"`
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
@@ -533,6 +545,12 @@ type MongoDbSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// Mongodb connection hostname (config key `mongodb.connection.hostname`).
 	MongodbConnectionHostname pulumi.StringPtrInput
 	// Mongodb connection string (config key `mongodb.connection.string.user.defined`).
@@ -796,6 +814,15 @@ func (o MongoDbSourceOutput) DatabaseIncludeList() pulumi.StringPtrOutput {
 // Defaults to `false`.
 func (o MongoDbSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MongoDbSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+//
+// Defaults to the service's default cluster; not managed.
+func (o MongoDbSourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MongoDbSource) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

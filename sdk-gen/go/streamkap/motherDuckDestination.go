@@ -73,6 +73,7 @@ type MotherDuckDestination struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
+	KcClusterId   pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Motherduck catalog (config key `motherduck.catalog.user.defined`).
@@ -290,6 +291,7 @@ type motherDuckDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
+	KcClusterId   *string        `pulumi:"kcClusterId"`
 	// Motherduck catalog (config key `motherduck.catalog.user.defined`).
 	MotherduckCatalog string `pulumi:"motherduckCatalog"`
 	// Motherduck token (config key `motherduck.token`).
@@ -448,6 +450,7 @@ type MotherDuckDestinationArgs struct {
 	//
 	// Defaults to `"upsert"`.
 	IngestionMode IngestionModePtrInput
+	KcClusterId   pulumi.StringPtrInput
 	// Motherduck catalog (config key `motherduck.catalog.user.defined`).
 	MotherduckCatalog pulumi.StringInput
 	// Motherduck token (config key `motherduck.token`).
@@ -671,6 +674,10 @@ func (o MotherDuckDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 // Defaults to `"upsert"`.
 func (o MotherDuckDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
+}
+
+func (o MotherDuckDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -90,7 +90,8 @@ type MysqlDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode  InsertModePtrOutput    `pulumi:"insertMode"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -327,9 +328,10 @@ type mysqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode  `pulumi:"insertMode"`
-	Name       *string      `pulumi:"name"`
-	OnDrift    *DriftAction `pulumi:"onDrift"`
+	InsertMode  *InsertMode  `pulumi:"insertMode"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -499,9 +501,10 @@ type MysqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
-	Name       pulumi.StringPtrInput
-	OnDrift    DriftActionPtrInput
+	InsertMode  InsertModePtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -752,6 +755,10 @@ func (o MysqlDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Defaults to `"insert"`.
 func (o MysqlDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *MysqlDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+}
+
+func (o MysqlDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MysqlDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

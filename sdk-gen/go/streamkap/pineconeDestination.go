@@ -85,6 +85,7 @@ type PineconeDestination struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	KcClusterId        pulumi.StringPtrOutput      `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -316,6 +317,7 @@ type pineconeDestinationArgs struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
+	KcClusterId        *string             `pulumi:"kcClusterId"`
 	Name               *string             `pulumi:"name"`
 	OnDrift            *DriftAction        `pulumi:"onDrift"`
 	// Pinecone API key (config key `pinecone.api.key`).
@@ -488,6 +490,7 @@ type PineconeDestinationArgs struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Pinecone API key (config key `pinecone.api.key`).
@@ -734,6 +737,10 @@ func (o PineconeDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // Defaults to `"None"`.
 func (o PineconeDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
 	return o.ApplyT(func(v *PineconeDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
+}
+
+func (o PineconeDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -91,7 +91,8 @@ type PostgresqlDestination struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrOutput `pulumi:"insertMode"`
+	InsertMode  InsertModePtrOutput    `pulumi:"insertMode"`
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -363,9 +364,10 @@ type postgresqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode *InsertMode  `pulumi:"insertMode"`
-	Name       *string      `pulumi:"name"`
-	OnDrift    *DriftAction `pulumi:"onDrift"`
+	InsertMode  *InsertMode  `pulumi:"insertMode"`
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -567,9 +569,10 @@ type PostgresqlDestinationArgs struct {
 	// One of `insert`, `upsert`.
 	//
 	// Defaults to `"insert"`.
-	InsertMode InsertModePtrInput
-	Name       pulumi.StringPtrInput
-	OnDrift    DriftActionPtrInput
+	InsertMode  InsertModePtrInput
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
 	//
 	// Defaults to `false`.
@@ -852,6 +855,10 @@ func (o PostgresqlDestinationOutput) DeleteEnabled() pulumi.BoolPtrOutput {
 // Defaults to `"insert"`.
 func (o PostgresqlDestinationOutput) InsertMode() InsertModePtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) InsertModePtrOutput { return v.InsertMode }).(InsertModePtrOutput)
+}
+
+func (o PostgresqlDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

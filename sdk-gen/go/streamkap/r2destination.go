@@ -93,6 +93,7 @@ type R2Destination struct {
 	Format S3FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
+	KcClusterId        pulumi.StringPtrOutput   `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -308,6 +309,7 @@ type r2destinationArgs struct {
 	Format *S3FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	KcClusterId        *string      `pulumi:"kcClusterId"`
 	Name               *string      `pulumi:"name"`
 	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -458,6 +460,7 @@ type R2DestinationArgs struct {
 	Format S3FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -691,6 +694,10 @@ func (o R2DestinationOutput) Format() S3FileFormatPtrOutput {
 // Format output fields (config key `format.output.fields.user.defined`).
 func (o R2DestinationOutput) FormatOutputFields() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *R2Destination) pulumi.StringArrayOutput { return v.FormatOutputFields }).(pulumi.StringArrayOutput)
+}
+
+func (o R2DestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *R2Destination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

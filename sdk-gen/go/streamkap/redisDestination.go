@@ -65,6 +65,7 @@ type RedisDestination struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
+	KcClusterId      pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -282,6 +283,7 @@ type redisDestinationArgs struct {
 	//
 	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int         `pulumi:"consumerOverrideMaxPollRecords"`
+	KcClusterId                    *string      `pulumi:"kcClusterId"`
 	Name                           *string      `pulumi:"name"`
 	OnDrift                        *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -434,6 +436,7 @@ type RedisDestinationArgs struct {
 	//
 	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
+	KcClusterId                    pulumi.StringPtrInput
 	Name                           pulumi.StringPtrInput
 	OnDrift                        DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -645,6 +648,10 @@ func (o RedisDestinationOutput) CreatedFrom() pulumi.StringPtrOutput {
 // When the service created the connector, ISO 8601.
 func (o RedisDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.CreatedTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o RedisDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -75,6 +75,12 @@ type RedisSource struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrOutput `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Mode (config key `mode`).
@@ -332,6 +338,12 @@ type redisSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled *bool `pulumi:"insertTopicNameEnabled"`
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// Mode (config key `mode`).
 	//
 	// One of `LIVE`, `LIVEONLY`.
@@ -525,6 +537,12 @@ type RedisSourceArgs struct {
 	//
 	// Defaults to `false`.
 	InsertTopicNameEnabled pulumi.BoolPtrInput
+	// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+	// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+	// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// Mode (config key `mode`).
 	//
 	// One of `LIVE`, `LIVEONLY`.
@@ -780,6 +798,15 @@ func (o RedisSourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 // Defaults to `false`.
 func (o RedisSourceOutput) InsertTopicNameEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.BoolPtrOutput { return v.InsertTopicNameEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+// one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+// Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+//
+// Defaults to the service's default cluster; not managed.
+func (o RedisSourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

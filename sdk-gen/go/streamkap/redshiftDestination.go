@@ -82,6 +82,7 @@ type RedshiftDestination struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
+	KcClusterId      pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -304,6 +305,7 @@ type redshiftDestinationArgs struct {
 	//
 	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords *int         `pulumi:"consumerOverrideMaxPollRecords"`
+	KcClusterId                    *string      `pulumi:"kcClusterId"`
 	Name                           *string      `pulumi:"name"`
 	OnDrift                        *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -458,6 +460,7 @@ type RedshiftDestinationArgs struct {
 	//
 	// Defaults to `10000`.
 	ConsumerOverrideMaxPollRecords pulumi.IntPtrInput
+	KcClusterId                    pulumi.StringPtrInput
 	Name                           pulumi.StringPtrInput
 	OnDrift                        DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -686,6 +689,10 @@ func (o RedshiftDestinationOutput) CreatedFrom() pulumi.StringPtrOutput {
 // When the service created the connector, ISO 8601.
 func (o RedshiftDestinationOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedshiftDestination) pulumi.StringPtrOutput { return v.CreatedTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o RedshiftDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RedshiftDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

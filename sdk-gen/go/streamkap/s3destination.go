@@ -98,6 +98,7 @@ type S3Destination struct {
 	Format S3FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
+	KcClusterId        pulumi.StringPtrOutput   `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -314,6 +315,7 @@ type s3destinationArgs struct {
 	Format *S3FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	KcClusterId        *string      `pulumi:"kcClusterId"`
 	Name               *string      `pulumi:"name"`
 	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -468,6 +470,7 @@ type S3DestinationArgs struct {
 	Format S3FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -708,6 +711,10 @@ func (o S3DestinationOutput) Format() S3FileFormatPtrOutput {
 // Format output fields (config key `format.output.fields.user.defined`).
 func (o S3DestinationOutput) FormatOutputFields() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *S3Destination) pulumi.StringArrayOutput { return v.FormatOutputFields }).(pulumi.StringArrayOutput)
+}
+
+func (o S3DestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *S3Destination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -94,6 +94,7 @@ type SnowflakeDestination struct {
 	//
 	// Defaults to `"append"`.
 	IngestionMode IngestionModePtrOutput `pulumi:"ingestionMode"`
+	KcClusterId   pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -364,6 +365,7 @@ type snowflakeDestinationArgs struct {
 	//
 	// Defaults to `"append"`.
 	IngestionMode *IngestionMode `pulumi:"ingestionMode"`
+	KcClusterId   *string        `pulumi:"kcClusterId"`
 	Name          *string        `pulumi:"name"`
 	OnDrift       *DriftAction   `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -558,6 +560,7 @@ type SnowflakeDestinationArgs struct {
 	//
 	// Defaults to `"append"`.
 	IngestionMode IngestionModePtrInput
+	KcClusterId   pulumi.StringPtrInput
 	Name          pulumi.StringPtrInput
 	OnDrift       DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -832,6 +835,10 @@ func (o SnowflakeDestinationOutput) HardDelete() pulumi.BoolPtrOutput {
 // Defaults to `"append"`.
 func (o SnowflakeDestinationOutput) IngestionMode() IngestionModePtrOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) IngestionModePtrOutput { return v.IngestionMode }).(IngestionModePtrOutput)
+}
+
+func (o SnowflakeDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

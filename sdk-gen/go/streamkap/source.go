@@ -65,6 +65,7 @@ type Source struct {
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
 	// When the service created the connector, ISO 8601.
 	CreatedTimestamp pulumi.StringPtrOutput `pulumi:"createdTimestamp"`
+	KcClusterId      pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot        pulumi.AnyOutput            `pulumi:"lastSnapshot"`
 	Name                pulumi.StringPtrOutput      `pulumi:"name"`
@@ -140,6 +141,7 @@ type sourceArgs struct {
 	Adopt               *string                `pulumi:"adopt"`
 	Config              map[string]interface{} `pulumi:"config"`
 	Connector           string                 `pulumi:"connector"`
+	KcClusterId         *string                `pulumi:"kcClusterId"`
 	Name                *string                `pulumi:"name"`
 	OnDrift             *DriftAction           `pulumi:"onDrift"`
 	ReadyTimeoutSeconds *int                   `pulumi:"readyTimeoutSeconds"`
@@ -157,6 +159,7 @@ type SourceArgs struct {
 	Adopt               pulumi.StringPtrInput
 	Config              pulumi.MapInput
 	Connector           pulumi.StringInput
+	KcClusterId         pulumi.StringPtrInput
 	Name                pulumi.StringPtrInput
 	OnDrift             DriftActionPtrInput
 	ReadyTimeoutSeconds pulumi.IntPtrInput
@@ -236,6 +239,10 @@ func (o SourceOutput) CreatedFrom() pulumi.StringPtrOutput {
 // When the service created the connector, ISO 8601.
 func (o SourceOutput) CreatedTimestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.CreatedTimestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o SourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Source) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

@@ -98,6 +98,7 @@ type StarburstDestination struct {
 	Format FileFormatPtrOutput `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayOutput `pulumi:"formatOutputFields"`
+	KcClusterId        pulumi.StringPtrOutput   `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput       `pulumi:"lastSnapshot"`
 	Name         pulumi.StringPtrOutput `pulumi:"name"`
@@ -314,6 +315,7 @@ type starburstDestinationArgs struct {
 	Format *FileFormat `pulumi:"format"`
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields []string     `pulumi:"formatOutputFields"`
+	KcClusterId        *string      `pulumi:"kcClusterId"`
 	Name               *string      `pulumi:"name"`
 	OnDrift            *DriftAction `pulumi:"onDrift"`
 	// Preserve null values (config key `preserve.null.values`).
@@ -468,6 +470,7 @@ type StarburstDestinationArgs struct {
 	Format FileFormatPtrInput
 	// Format output fields (config key `format.output.fields.user.defined`).
 	FormatOutputFields pulumi.StringArrayInput
+	KcClusterId        pulumi.StringPtrInput
 	Name               pulumi.StringPtrInput
 	OnDrift            DriftActionPtrInput
 	// Preserve null values (config key `preserve.null.values`).
@@ -708,6 +711,10 @@ func (o StarburstDestinationOutput) Format() FileFormatPtrOutput {
 // Format output fields (config key `format.output.fields.user.defined`).
 func (o StarburstDestinationOutput) FormatOutputFields() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *StarburstDestination) pulumi.StringArrayOutput { return v.FormatOutputFields }).(pulumi.StringArrayOutput)
+}
+
+func (o StarburstDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *StarburstDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

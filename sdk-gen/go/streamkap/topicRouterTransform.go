@@ -65,6 +65,8 @@ type TopicRouterTransform struct {
 	JobName pulumi.StringPtrOutput `pulumi:"jobName"`
 	// `RUNNING`, `DEPLOYING`, `FAILED`, … as the service last reported it.
 	JobStatus pulumi.StringPtrOutput `pulumi:"jobStatus"`
+	// Kc cluster ID (config key `kc.cluster.id`).
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The version running live, when one was promoted.
 	LiveVersion pulumi.StringPtrOutput `pulumi:"liveVersion"`
 	Name        pulumi.StringPtrOutput `pulumi:"name"`
@@ -153,9 +155,11 @@ type topicRouterTransformArgs struct {
 	// Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
 	//
 	// Changes in place.
-	InputTopicPattern string       `pulumi:"inputTopicPattern"`
-	Name              *string      `pulumi:"name"`
-	OnDrift           *DriftAction `pulumi:"onDrift"`
+	InputTopicPattern string `pulumi:"inputTopicPattern"`
+	// Kc cluster ID (config key `kc.cluster.id`).
+	KcClusterId *string      `pulumi:"kcClusterId"`
+	Name        *string      `pulumi:"name"`
+	OnDrift     *DriftAction `pulumi:"onDrift"`
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -193,8 +197,10 @@ type TopicRouterTransformArgs struct {
 	//
 	// Changes in place.
 	InputTopicPattern pulumi.StringInput
-	Name              pulumi.StringPtrInput
-	OnDrift           DriftActionPtrInput
+	// Kc cluster ID (config key `kc.cluster.id`).
+	KcClusterId pulumi.StringPtrInput
+	Name        pulumi.StringPtrInput
+	OnDrift     DriftActionPtrInput
 	// How output records are serialized (config key `transforms.output.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -298,6 +304,11 @@ func (o TopicRouterTransformOutput) JobName() pulumi.StringPtrOutput {
 // `RUNNING`, `DEPLOYING`, `FAILED`, … as the service last reported it.
 func (o TopicRouterTransformOutput) JobStatus() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.JobStatus }).(pulumi.StringPtrOutput)
+}
+
+// Kc cluster ID (config key `kc.cluster.id`).
+func (o TopicRouterTransformOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The version running live, when one was promoted.

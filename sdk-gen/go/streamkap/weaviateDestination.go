@@ -88,6 +88,7 @@ type WeaviateDestination struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrOutput `pulumi:"documentIdStrategy"`
+	KcClusterId        pulumi.StringPtrOutput      `pulumi:"kcClusterId"`
 	// The last snapshot this provider started (sources only): generation, type, topics and status.
 	LastSnapshot pulumi.AnyOutput `pulumi:"lastSnapshot"`
 	// Max connection retries (config key `max.connection.retries`).
@@ -371,6 +372,7 @@ type weaviateDestinationArgs struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy *DocumentIdStrategy `pulumi:"documentIdStrategy"`
+	KcClusterId        *string             `pulumi:"kcClusterId"`
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -597,6 +599,7 @@ type WeaviateDestinationArgs struct {
 	//
 	// Defaults to `"None"`.
 	DocumentIdStrategy DocumentIdStrategyPtrInput
+	KcClusterId        pulumi.StringPtrInput
 	// Max connection retries (config key `max.connection.retries`).
 	//
 	// Defaults to `"3"`.
@@ -903,6 +906,10 @@ func (o WeaviateDestinationOutput) DocumentIdFieldName() pulumi.StringPtrOutput 
 // Defaults to `"None"`.
 func (o WeaviateDestinationOutput) DocumentIdStrategy() DocumentIdStrategyPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) DocumentIdStrategyPtrOutput { return v.DocumentIdStrategy }).(DocumentIdStrategyPtrOutput)
+}
+
+func (o WeaviateDestinationOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The last snapshot this provider started (sources only): generation, type, topics and status.

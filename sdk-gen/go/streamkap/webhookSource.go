@@ -81,6 +81,12 @@ type WebhookSource struct {
 	//
 	// Defaults to "json".
 	Format WebhookSourceFormatPtrOutput `pulumi:"format"`
+	// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+	// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+	// it out to leave the choice to the service.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrOutput `pulumi:"kcClusterId"`
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
 	//
 	// Defaults to "key".
@@ -195,6 +201,12 @@ type webhookSourceArgs struct {
 	//
 	// Defaults to "json".
 	Format *WebhookSourceFormat `pulumi:"format"`
+	// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+	// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+	// it out to leave the choice to the service.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId *string `pulumi:"kcClusterId"`
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
 	//
 	// Defaults to "key".
@@ -257,6 +269,12 @@ type WebhookSourceArgs struct {
 	//
 	// Defaults to "json".
 	Format WebhookSourceFormatPtrInput
+	// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+	// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+	// it out to leave the choice to the service.
+	//
+	// Defaults to the service's default cluster; not managed.
+	KcClusterId pulumi.StringPtrInput
 	// The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
 	//
 	// Defaults to "key".
@@ -382,6 +400,15 @@ func (o WebhookSourceOutput) DefaultTopic() pulumi.StringPtrOutput {
 // Defaults to "json".
 func (o WebhookSourceOutput) Format() WebhookSourceFormatPtrOutput {
 	return o.ApplyT(func(v *WebhookSource) WebhookSourceFormatPtrOutput { return v.Format }).(WebhookSourceFormatPtrOutput)
+}
+
+// The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+// Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+// it out to leave the choice to the service.
+//
+// Defaults to the service's default cluster; not managed.
+func (o WebhookSourceOutput) KcClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.KcClusterId }).(pulumi.StringPtrOutput)
 }
 
 // The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.

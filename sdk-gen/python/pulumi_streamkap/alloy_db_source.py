@@ -39,6 +39,7 @@ class AlloyDbSourceArgs:
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  post_processors: pulumi.Input[Optional['PostProcessor']] = None,
@@ -126,6 +127,11 @@ class AlloyDbSourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -271,6 +277,8 @@ class AlloyDbSourceArgs:
             pulumi.set(__self__, "include_source_db_name_in_table_name", include_source_db_name_in_table_name)
         if insert_topic_name_enabled is not None:
             pulumi.set(__self__, "insert_topic_name_enabled", insert_topic_name_enabled)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -581,6 +589,22 @@ class AlloyDbSourceArgs:
     @insert_topic_name_enabled.setter
     def insert_topic_name_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insert_topic_name_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1149,6 +1173,7 @@ class AlloyDbSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  post_processors: pulumi.Input[Optional['PostProcessor']] = None,
@@ -1258,6 +1283,11 @@ class AlloyDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -1435,6 +1465,7 @@ class AlloyDbSource(pulumi.CustomResource):
                  heartbeat_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  include_source_db_name_in_table_name: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  post_processors: pulumi.Input[Optional['PostProcessor']] = None,
@@ -1508,6 +1539,7 @@ class AlloyDbSource(pulumi.CustomResource):
             __props__.__dict__["heartbeat_enabled"] = heartbeat_enabled
             __props__.__dict__["include_source_db_name_in_table_name"] = include_source_db_name_in_table_name
             __props__.__dict__["insert_topic_name_enabled"] = insert_topic_name_enabled
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["post_processors"] = post_processors
@@ -1605,6 +1637,7 @@ class AlloyDbSource(pulumi.CustomResource):
         __props__.__dict__["heartbeat_enabled"] = None
         __props__.__dict__["include_source_db_name_in_table_name"] = None
         __props__.__dict__["insert_topic_name_enabled"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1832,6 +1865,18 @@ class AlloyDbSource(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -32,6 +32,7 @@ class AzureBlobDestinationArgs:
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
                  format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -197,6 +198,8 @@ class AzureBlobDestinationArgs:
             pulumi.set(__self__, "format", format)
         if format_csv_write_headers is not None:
             pulumi.set(__self__, "format_csv_write_headers", format_csv_write_headers)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -418,6 +421,15 @@ class AzureBlobDestinationArgs:
     @format_csv_write_headers.setter
     def format_csv_write_headers(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "format_csv_write_headers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -963,6 +975,7 @@ class AzureBlobDestination(pulumi.CustomResource):
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
                  format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1172,6 +1185,7 @@ class AzureBlobDestination(pulumi.CustomResource):
                  flush_size: pulumi.Input[Optional[_builtins.int]] = None,
                  format: pulumi.Input[Optional['AzureBlobDestinationFormat']] = None,
                  format_csv_write_headers: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1236,6 +1250,7 @@ class AzureBlobDestination(pulumi.CustomResource):
             __props__.__dict__["flush_size"] = flush_size
             __props__.__dict__["format"] = format
             __props__.__dict__["format_csv_write_headers"] = format_csv_write_headers
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1325,6 +1340,7 @@ class AzureBlobDestination(pulumi.CustomResource):
         __props__.__dict__["flush_size"] = None
         __props__.__dict__["format"] = None
         __props__.__dict__["format_csv_write_headers"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1500,6 +1516,11 @@ class AzureBlobDestination(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "format_csv_write_headers")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

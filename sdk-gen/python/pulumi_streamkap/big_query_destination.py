@@ -32,6 +32,7 @@ class BigQueryDestinationArgs:
                  custom_clustering_fields: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_partition_expiration_days: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_partition_field: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -196,6 +197,8 @@ class BigQueryDestinationArgs:
             pulumi.set(__self__, "custom_partition_expiration_days", custom_partition_expiration_days)
         if custom_partition_field is not None:
             pulumi.set(__self__, "custom_partition_field", custom_partition_field)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -411,6 +414,15 @@ class BigQueryDestinationArgs:
     @custom_partition_field.setter
     def custom_partition_field(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "custom_partition_field", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -961,6 +973,7 @@ class BigQueryDestination(pulumi.CustomResource):
                  custom_partition_expiration_days: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_partition_field: pulumi.Input[Optional[_builtins.str]] = None,
                  default_dataset: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  keyfile: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1174,6 +1187,7 @@ class BigQueryDestination(pulumi.CustomResource):
                  custom_partition_expiration_days: pulumi.Input[Optional[_builtins.str]] = None,
                  custom_partition_field: pulumi.Input[Optional[_builtins.str]] = None,
                  default_dataset: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  keyfile: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1238,6 +1252,7 @@ class BigQueryDestination(pulumi.CustomResource):
             if default_dataset is None and not opts.urn:
                 raise TypeError("Missing required property 'default_dataset'")
             __props__.__dict__["default_dataset"] = default_dataset
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             if keyfile is None and not opts.urn:
                 raise TypeError("Missing required property 'keyfile'")
             __props__.__dict__["keyfile"] = None if keyfile is None else pulumi.Output.secret(keyfile)
@@ -1329,6 +1344,7 @@ class BigQueryDestination(pulumi.CustomResource):
         __props__.__dict__["custom_partition_expiration_days"] = None
         __props__.__dict__["custom_partition_field"] = None
         __props__.__dict__["default_dataset"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["keyfile"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
@@ -1489,6 +1505,11 @@ class BigQueryDestination(pulumi.CustomResource):
         Default dataset (config key `defaultDataset`).
         """
         return pulumi.get(self, "default_dataset")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter

@@ -31,6 +31,7 @@ class ClickHouseDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -208,6 +209,8 @@ class ClickHouseDestinationArgs:
             pulumi.set(__self__, "hard_delete", hard_delete)
         if ingestion_mode is not None:
             pulumi.set(__self__, "ingestion_mode", ingestion_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -421,6 +424,15 @@ class ClickHouseDestinationArgs:
     @ingestion_mode.setter
     def ingestion_mode(self, value: pulumi.Input[Optional['IngestionMode']]):
         pulumi.set(self, "ingestion_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1027,6 +1039,7 @@ class ClickHouseDestination(pulumi.CustomResource):
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1260,6 +1273,7 @@ class ClickHouseDestination(pulumi.CustomResource):
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1333,6 +1347,7 @@ class ClickHouseDestination(pulumi.CustomResource):
                 raise TypeError("Missing required property 'hostname'")
             __props__.__dict__["hostname"] = hostname
             __props__.__dict__["ingestion_mode"] = ingestion_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["port"] = port
@@ -1425,6 +1440,7 @@ class ClickHouseDestination(pulumi.CustomResource):
         __props__.__dict__["hard_delete"] = None
         __props__.__dict__["hostname"] = None
         __props__.__dict__["ingestion_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1592,6 +1608,11 @@ class ClickHouseDestination(pulumi.CustomResource):
         Defaults to `"upsert"`.
         """
         return pulumi.get(self, "ingestion_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

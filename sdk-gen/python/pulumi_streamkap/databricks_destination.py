@@ -30,6 +30,7 @@ class DatabricksDestinationArgs:
                  databricks_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
@@ -208,6 +209,8 @@ class DatabricksDestinationArgs:
             pulumi.set(__self__, "hard_delete", hard_delete)
         if ingestion_mode is not None:
             pulumi.set(__self__, "ingestion_mode", ingestion_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -411,6 +414,15 @@ class DatabricksDestinationArgs:
     @ingestion_mode.setter
     def ingestion_mode(self, value: pulumi.Input[Optional['IngestionMode']]):
         pulumi.set(self, "ingestion_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1016,6 +1028,7 @@ class DatabricksDestination(pulumi.CustomResource):
                  databricks_token: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
@@ -1245,6 +1258,7 @@ class DatabricksDestination(pulumi.CustomResource):
                  databricks_token: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  partition_mode: pulumi.Input[Optional['DatabricksDestinationPartitionMode']] = None,
@@ -1313,6 +1327,7 @@ class DatabricksDestination(pulumi.CustomResource):
             __props__.__dict__["databricks_token"] = None if databricks_token is None else pulumi.Output.secret(databricks_token)
             __props__.__dict__["hard_delete"] = hard_delete
             __props__.__dict__["ingestion_mode"] = ingestion_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["partition_mode"] = partition_mode
@@ -1404,6 +1419,7 @@ class DatabricksDestination(pulumi.CustomResource):
         __props__.__dict__["databricks_token"] = None
         __props__.__dict__["hard_delete"] = None
         __props__.__dict__["ingestion_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1565,6 +1581,11 @@ class DatabricksDestination(pulumi.CustomResource):
         Defaults to `"upsert"`.
         """
         return pulumi.get(self, "ingestion_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

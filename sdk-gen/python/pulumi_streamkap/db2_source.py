@@ -33,6 +33,7 @@ class Db2SourceArgs:
                  column_exclude_list: pulumi.Input[Optional[_builtins.str]] = None,
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -88,6 +89,11 @@ class Db2SourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -200,6 +206,8 @@ class Db2SourceArgs:
             pulumi.set(__self__, "database_port", database_port)
         if insert_topic_name_enabled is not None:
             pulumi.set(__self__, "insert_topic_name_enabled", insert_topic_name_enabled)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -400,6 +408,22 @@ class Db2SourceArgs:
     @insert_topic_name_enabled.setter
     def insert_topic_name_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insert_topic_name_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -809,6 +833,7 @@ class Db2Source(pulumi.CustomResource):
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -887,6 +912,11 @@ class Db2Source(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -1039,6 +1069,7 @@ class Db2Source(pulumi.CustomResource):
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  database_user: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1094,6 +1125,7 @@ class Db2Source(pulumi.CustomResource):
                 raise TypeError("Missing required property 'database_user'")
             __props__.__dict__["database_user"] = database_user
             __props__.__dict__["insert_topic_name_enabled"] = insert_topic_name_enabled
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1175,6 +1207,7 @@ class Db2Source(pulumi.CustomResource):
         __props__.__dict__["database_port"] = None
         __props__.__dict__["database_user"] = None
         __props__.__dict__["insert_topic_name_enabled"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1321,6 +1354,18 @@ class Db2Source(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

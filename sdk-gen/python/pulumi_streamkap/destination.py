@@ -25,6 +25,7 @@ class DestinationArgs:
                  config: pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool, Sequence[pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]], Mapping[str, Any]]]]],
                  connector: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -42,6 +43,8 @@ class DestinationArgs:
         pulumi.set(__self__, "connector", connector)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -89,6 +92,15 @@ class DestinationArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -190,6 +202,7 @@ class Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool, Sequence[pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]], Mapping[str, Any]]]]]] = None,
                  connector: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -272,6 +285,7 @@ class Destination(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool, Sequence[pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]], Mapping[str, Any]]]]]] = None,
                  connector: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -298,6 +312,7 @@ class Destination(pulumi.CustomResource):
             if connector is None and not opts.urn:
                 raise TypeError("Missing required property 'connector'")
             __props__.__dict__["connector"] = connector
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
@@ -347,6 +362,7 @@ class Destination(pulumi.CustomResource):
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
         __props__.__dict__["created_timestamp"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -409,6 +425,11 @@ class Destination(pulumi.CustomResource):
         When the service created the connector, ISO 8601.
         """
         return pulumi.get(self, "created_timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

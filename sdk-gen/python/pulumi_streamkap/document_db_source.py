@@ -30,6 +30,7 @@ class DocumentDbSourceArgs:
                  cursor_oversize_handling_mode: pulumi.Input[Optional['CursorOversizeHandlingMode']] = None,
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -86,6 +87,11 @@ class DocumentDbSourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
                With a fixed name the old connector must be deleted first, because the service refuses two with one name.
@@ -199,6 +205,8 @@ class DocumentDbSourceArgs:
             pulumi.set(__self__, "cursor_oversize_skip_threshold", cursor_oversize_skip_threshold)
         if insert_topic_name_enabled is not None:
             pulumi.set(__self__, "insert_topic_name_enabled", insert_topic_name_enabled)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -367,6 +375,22 @@ class DocumentDbSourceArgs:
     @insert_topic_name_enabled.setter
     def insert_topic_name_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insert_topic_name_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -778,6 +802,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -852,6 +877,11 @@ class DocumentDbSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] mongodb_connection_string: Mongodb connection string (config key `mongodb.connection.string.user.defined`).
                
                Secret: stored as a Pulumi secret.
@@ -1004,6 +1034,7 @@ class DocumentDbSource(pulumi.CustomResource):
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1052,6 +1083,7 @@ class DocumentDbSource(pulumi.CustomResource):
                 raise TypeError("Missing required property 'database_include_list'")
             __props__.__dict__["database_include_list"] = database_include_list
             __props__.__dict__["insert_topic_name_enabled"] = insert_topic_name_enabled
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             if mongodb_connection_string is None and not opts.urn:
                 raise TypeError("Missing required property 'mongodb_connection_string'")
             __props__.__dict__["mongodb_connection_string"] = None if mongodb_connection_string is None else pulumi.Output.secret(mongodb_connection_string)
@@ -1128,6 +1160,7 @@ class DocumentDbSource(pulumi.CustomResource):
         __props__.__dict__["cursor_oversize_skip_threshold"] = None
         __props__.__dict__["database_include_list"] = None
         __props__.__dict__["insert_topic_name_enabled"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["mongodb_connection_string"] = None
         __props__.__dict__["name"] = None
@@ -1259,6 +1292,18 @@ class DocumentDbSource(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -31,6 +31,7 @@ class GcsDestinationArgs:
                  format: pulumi.Input[Optional['FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -185,6 +186,8 @@ class GcsDestinationArgs:
             pulumi.set(__self__, "format_output_fields", format_output_fields)
         if gcs_credentials_json is not None:
             pulumi.set(__self__, "gcs_credentials_json", gcs_credentials_json)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -388,6 +391,15 @@ class GcsDestinationArgs:
     @gcs_credentials_json.setter
     def gcs_credentials_json(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "gcs_credentials_json", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -906,6 +918,7 @@ class GcsDestination(pulumi.CustomResource):
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1101,6 +1114,7 @@ class GcsDestination(pulumi.CustomResource):
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gcs_bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
                  gcs_credentials_json: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1162,6 +1176,7 @@ class GcsDestination(pulumi.CustomResource):
                 raise TypeError("Missing required property 'gcs_bucket_name'")
             __props__.__dict__["gcs_bucket_name"] = gcs_bucket_name
             __props__.__dict__["gcs_credentials_json"] = None if gcs_credentials_json is None else pulumi.Output.secret(gcs_credentials_json)
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1248,6 +1263,7 @@ class GcsDestination(pulumi.CustomResource):
         __props__.__dict__["format_output_fields"] = None
         __props__.__dict__["gcs_bucket_name"] = None
         __props__.__dict__["gcs_credentials_json"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1411,6 +1427,11 @@ class GcsDestination(pulumi.CustomResource):
         Secret: stored as a Pulumi secret.
         """
         return pulumi.get(self, "gcs_credentials_json")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -41,6 +41,7 @@ class HttpSinkDestinationArgs:
                  http_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
                  http_proxy_port: pulumi.Input[Optional[_builtins.int]] = None,
                  http_timeout: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_access_token_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -263,6 +264,8 @@ class HttpSinkDestinationArgs:
             pulumi.set(__self__, "http_proxy_port", http_proxy_port)
         if http_timeout is not None:
             pulumi.set(__self__, "http_timeout", http_timeout)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if name is not None:
@@ -618,6 +621,15 @@ class HttpSinkDestinationArgs:
     @http_timeout.setter
     def http_timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "http_timeout", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="maxRetries")
@@ -1224,6 +1236,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                  http_proxy_port: pulumi.Input[Optional[_builtins.int]] = None,
                  http_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  http_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_access_token_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1477,6 +1490,7 @@ class HttpSinkDestination(pulumi.CustomResource):
                  http_proxy_port: pulumi.Input[Optional[_builtins.int]] = None,
                  http_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  http_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  oauth2_access_token_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1554,6 +1568,7 @@ class HttpSinkDestination(pulumi.CustomResource):
             if http_url is None and not opts.urn:
                 raise TypeError("Missing required property 'http_url'")
             __props__.__dict__["http_url"] = http_url
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["max_retries"] = max_retries
             __props__.__dict__["name"] = name
             __props__.__dict__["oauth2_access_token_url"] = oauth2_access_token_url
@@ -1656,6 +1671,7 @@ class HttpSinkDestination(pulumi.CustomResource):
         __props__.__dict__["http_proxy_port"] = None
         __props__.__dict__["http_timeout"] = None
         __props__.__dict__["http_url"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["max_retries"] = None
         __props__.__dict__["name"] = None
@@ -1925,6 +1941,11 @@ class HttpSinkDestination(pulumi.CustomResource):
         HTTP URL (config key `http.url`).
         """
         return pulumi.get(self, "http_url")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

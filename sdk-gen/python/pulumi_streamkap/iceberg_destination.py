@@ -48,6 +48,7 @@ class IcebergDestinationArgs:
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -282,6 +283,8 @@ class IcebergDestinationArgs:
             pulumi.set(__self__, "iceberg_tables_hard_delete_enabled", iceberg_tables_hard_delete_enabled)
         if insert_mode is not None:
             pulumi.set(__self__, "insert_mode", insert_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -719,6 +722,15 @@ class IcebergDestinationArgs:
     @insert_mode.setter
     def insert_mode(self, value: pulumi.Input[Optional['InsertMode']]):
         pulumi.set(self, "insert_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1253,6 +1265,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1516,6 +1529,7 @@ class IcebergDestination(pulumi.CustomResource):
                  iceberg_tables_default_id_columns: pulumi.Input[Optional[_builtins.str]] = None,
                  iceberg_tables_hard_delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1594,6 +1608,7 @@ class IcebergDestination(pulumi.CustomResource):
             __props__.__dict__["iceberg_tables_default_id_columns"] = iceberg_tables_default_id_columns
             __props__.__dict__["iceberg_tables_hard_delete_enabled"] = iceberg_tables_hard_delete_enabled
             __props__.__dict__["insert_mode"] = insert_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1701,6 +1716,7 @@ class IcebergDestination(pulumi.CustomResource):
         __props__.__dict__["iceberg_tables_default_id_columns"] = None
         __props__.__dict__["iceberg_tables_hard_delete_enabled"] = None
         __props__.__dict__["insert_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -2023,6 +2039,11 @@ class IcebergDestination(pulumi.CustomResource):
         Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

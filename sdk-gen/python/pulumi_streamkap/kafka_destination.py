@@ -27,6 +27,7 @@ class KafkaDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -185,6 +186,8 @@ class KafkaDestinationArgs:
             pulumi.set(__self__, "destination_format", destination_format)
         if json_schema_enable is not None:
             pulumi.set(__self__, "json_schema_enable", json_schema_enable)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -346,6 +349,15 @@ class KafkaDestinationArgs:
     @json_schema_enable.setter
     def json_schema_enable(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "json_schema_enable", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -942,6 +954,7 @@ class KafkaDestination(pulumi.CustomResource):
                  destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  kafka_sink_bootstrap: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1145,6 +1158,7 @@ class KafkaDestination(pulumi.CustomResource):
                  destination_format: pulumi.Input[Optional['KafkaDestinationDestinationFormat']] = None,
                  json_schema_enable: pulumi.Input[Optional[_builtins.bool]] = None,
                  kafka_sink_bootstrap: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1208,6 +1222,7 @@ class KafkaDestination(pulumi.CustomResource):
             if kafka_sink_bootstrap is None and not opts.urn:
                 raise TypeError("Missing required property 'kafka_sink_bootstrap'")
             __props__.__dict__["kafka_sink_bootstrap"] = kafka_sink_bootstrap
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1294,6 +1309,7 @@ class KafkaDestination(pulumi.CustomResource):
         __props__.__dict__["destination_format"] = None
         __props__.__dict__["json_schema_enable"] = None
         __props__.__dict__["kafka_sink_bootstrap"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1425,6 +1441,11 @@ class KafkaDestination(pulumi.CustomResource):
         Kafka sink bootstrap (config key `kafka.sink.bootstrap`).
         """
         return pulumi.get(self, "kafka_sink_bootstrap")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -25,6 +25,7 @@ class KafkaDirectDestinationArgs:
                  password: pulumi.Input[_builtins.str],
                  whitelist_ips: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -46,6 +47,8 @@ class KafkaDirectDestinationArgs:
         pulumi.set(__self__, "whitelist_ips", whitelist_ips)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -99,6 +102,15 @@ class KafkaDirectDestinationArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -189,6 +201,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -266,6 +279,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -287,6 +301,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
             __props__ = KafkaDirectDestinationArgs.__new__(KafkaDirectDestinationArgs)
 
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             if password is None and not opts.urn:
@@ -339,6 +354,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
         __props__.__dict__["created_timestamp"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -392,6 +408,11 @@ class KafkaDirectDestination(pulumi.CustomResource):
         When the service created the connector, ISO 8601.
         """
         return pulumi.get(self, "created_timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

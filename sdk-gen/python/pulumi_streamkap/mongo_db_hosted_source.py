@@ -31,6 +31,7 @@ class MongoDbHostedSourceArgs:
                  cursor_oversize_skip_threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -98,6 +99,11 @@ class MongoDbHostedSourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] mongodb_connection_hostname: Mongodb connection hostname (config key `mongodb.connection.hostname`).
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to get `<resource name>-<7 random characters>`:
                then a change that replaces the connector creates the new one before deleting the old, with no gap.
@@ -225,6 +231,8 @@ class MongoDbHostedSourceArgs:
             pulumi.set(__self__, "cursor_pipeline", cursor_pipeline)
         if insert_topic_name_enabled is not None:
             pulumi.set(__self__, "insert_topic_name_enabled", insert_topic_name_enabled)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if mongodb_connection_hostname is not None:
             pulumi.set(__self__, "mongodb_connection_hostname", mongodb_connection_hostname)
         if name is not None:
@@ -425,6 +433,22 @@ class MongoDbHostedSourceArgs:
     @insert_topic_name_enabled.setter
     def insert_topic_name_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insert_topic_name_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="mongodbConnectionHostname")
@@ -959,6 +983,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1044,6 +1069,11 @@ class MongoDbHostedSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] mongodb_connection_hostname: Mongodb connection hostname (config key `mongodb.connection.hostname`).
         :param pulumi.Input[_builtins.str] mongodb_connection_string: Mongodb connection string (config key `mongodb.connection.string.user.defined`).
                
@@ -1209,6 +1239,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                  cursor_pipeline: pulumi.Input[Optional[_builtins.str]] = None,
                  database_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_hostname: pulumi.Input[Optional[_builtins.str]] = None,
                  mongodb_connection_string: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1268,6 +1299,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
                 raise TypeError("Missing required property 'database_include_list'")
             __props__.__dict__["database_include_list"] = database_include_list
             __props__.__dict__["insert_topic_name_enabled"] = insert_topic_name_enabled
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["mongodb_connection_hostname"] = mongodb_connection_hostname
             if mongodb_connection_string is None and not opts.urn:
                 raise TypeError("Missing required property 'mongodb_connection_string'")
@@ -1355,6 +1387,7 @@ class MongoDbHostedSource(pulumi.CustomResource):
         __props__.__dict__["cursor_pipeline"] = None
         __props__.__dict__["database_include_list"] = None
         __props__.__dict__["insert_topic_name_enabled"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["mongodb_connection_hostname"] = None
         __props__.__dict__["mongodb_connection_string"] = None
@@ -1504,6 +1537,18 @@ class MongoDbHostedSource(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -28,6 +28,7 @@ class MotherDuckDestinationArgs:
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -190,6 +191,8 @@ class MotherDuckDestinationArgs:
             pulumi.set(__self__, "hard_delete", hard_delete)
         if ingestion_mode is not None:
             pulumi.set(__self__, "ingestion_mode", ingestion_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -363,6 +366,15 @@ class MotherDuckDestinationArgs:
     @ingestion_mode.setter
     def ingestion_mode(self, value: pulumi.Input[Optional['IngestionMode']]):
         pulumi.set(self, "ingestion_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -948,6 +960,7 @@ class MotherDuckDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_token: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1163,6 +1176,7 @@ class MotherDuckDestination(pulumi.CustomResource):
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_catalog: pulumi.Input[Optional[_builtins.str]] = None,
                  motherduck_token: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1224,6 +1238,7 @@ class MotherDuckDestination(pulumi.CustomResource):
             __props__.__dict__["consumer_override_max_poll_records"] = consumer_override_max_poll_records
             __props__.__dict__["hard_delete"] = hard_delete
             __props__.__dict__["ingestion_mode"] = ingestion_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             if motherduck_catalog is None and not opts.urn:
                 raise TypeError("Missing required property 'motherduck_catalog'")
             __props__.__dict__["motherduck_catalog"] = motherduck_catalog
@@ -1316,6 +1331,7 @@ class MotherDuckDestination(pulumi.CustomResource):
         __props__.__dict__["created_timestamp"] = None
         __props__.__dict__["hard_delete"] = None
         __props__.__dict__["ingestion_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["motherduck_catalog"] = None
         __props__.__dict__["motherduck_token"] = None
@@ -1440,6 +1456,11 @@ class MotherDuckDestination(pulumi.CustomResource):
         Defaults to `"upsert"`.
         """
         return pulumi.get(self, "ingestion_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -31,6 +31,7 @@ class MysqlDestinationArgs:
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -208,6 +209,8 @@ class MysqlDestinationArgs:
             pulumi.set(__self__, "delete_enabled", delete_enabled)
         if insert_mode is not None:
             pulumi.set(__self__, "insert_mode", insert_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -423,6 +426,15 @@ class MysqlDestinationArgs:
     @insert_mode.setter
     def insert_mode(self, value: pulumi.Input[Optional['InsertMode']]):
         pulumi.set(self, "insert_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1027,6 +1039,7 @@ class MysqlDestination(pulumi.CustomResource):
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1260,6 +1273,7 @@ class MysqlDestination(pulumi.CustomResource):
                  database_port: pulumi.Input[Optional[_builtins.int]] = None,
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  insert_mode: pulumi.Input[Optional['InsertMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1333,6 +1347,7 @@ class MysqlDestination(pulumi.CustomResource):
             __props__.__dict__["database_port"] = database_port
             __props__.__dict__["delete_enabled"] = delete_enabled
             __props__.__dict__["insert_mode"] = insert_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1425,6 +1440,7 @@ class MysqlDestination(pulumi.CustomResource):
         __props__.__dict__["database_port"] = None
         __props__.__dict__["delete_enabled"] = None
         __props__.__dict__["insert_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1594,6 +1610,11 @@ class MysqlDestination(pulumi.CustomResource):
         Defaults to `"insert"`.
         """
         return pulumi.get(self, "insert_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

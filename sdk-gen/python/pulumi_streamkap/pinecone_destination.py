@@ -31,6 +31,7 @@ class PineconeDestinationArgs:
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_proxy_host: pulumi.Input[Optional[_builtins.str]] = None,
@@ -210,6 +211,8 @@ class PineconeDestinationArgs:
             pulumi.set(__self__, "document_id_field_name", document_id_field_name)
         if document_id_strategy is not None:
             pulumi.set(__self__, "document_id_strategy", document_id_strategy)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -427,6 +430,15 @@ class PineconeDestinationArgs:
     @document_id_strategy.setter
     def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1027,6 +1039,7 @@ class PineconeDestination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1256,6 +1269,7 @@ class PineconeDestination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  pinecone_api_key: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1321,6 +1335,7 @@ class PineconeDestination(pulumi.CustomResource):
             __props__.__dict__["delete_enabled"] = delete_enabled
             __props__.__dict__["document_id_field_name"] = document_id_field_name
             __props__.__dict__["document_id_strategy"] = document_id_strategy
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             if pinecone_api_key is None and not opts.urn:
@@ -1417,6 +1432,7 @@ class PineconeDestination(pulumi.CustomResource):
         __props__.__dict__["delete_enabled"] = None
         __props__.__dict__["document_id_field_name"] = None
         __props__.__dict__["document_id_strategy"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1572,6 +1588,11 @@ class PineconeDestination(pulumi.CustomResource):
         Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -28,6 +28,7 @@ class RedisDestinationArgs:
                  redis_username: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -182,6 +183,8 @@ class RedisDestinationArgs:
             pulumi.set(__self__, "adopt", adopt)
         if consumer_override_max_poll_records is not None:
             pulumi.set(__self__, "consumer_override_max_poll_records", consumer_override_max_poll_records)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -347,6 +350,15 @@ class RedisDestinationArgs:
     @consumer_override_max_poll_records.setter
     def consumer_override_max_poll_records(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "consumer_override_max_poll_records", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -920,6 +932,7 @@ class RedisDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1133,6 +1146,7 @@ class RedisDestination(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1193,6 +1207,7 @@ class RedisDestination(pulumi.CustomResource):
 
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["consumer_override_max_poll_records"] = consumer_override_max_poll_records
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1288,6 +1303,7 @@ class RedisDestination(pulumi.CustomResource):
         __props__.__dict__["consumer_override_max_poll_records"] = None
         __props__.__dict__["created_from"] = None
         __props__.__dict__["created_timestamp"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1391,6 +1407,11 @@ class RedisDestination(pulumi.CustomResource):
         When the service created the connector, ISO 8601.
         """
         return pulumi.get(self, "created_timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -28,6 +28,7 @@ class RedisSourceArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -85,6 +86,11 @@ class RedisSourceArgs:
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input['RedisSourceMode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
@@ -224,6 +230,8 @@ class RedisSourceArgs:
             pulumi.set(__self__, "connector_class_type", connector_class_type)
         if insert_topic_name_enabled is not None:
             pulumi.set(__self__, "insert_topic_name_enabled", insert_topic_name_enabled)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if mode is not None:
             pulumi.set(__self__, "mode", mode)
         if name is not None:
@@ -378,6 +386,22 @@ class RedisSourceArgs:
     @insert_topic_name_enabled.setter
     def insert_topic_name_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insert_topic_name_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -892,6 +916,7 @@ class RedisSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -966,6 +991,11 @@ class RedisSource(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] insert_topic_name_enabled: Insert topic name enabled (config key `InsertTopicName.enabled`).
                
                Defaults to `false`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+               one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+               Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input['RedisSourceMode'] mode: Mode (config key `mode`).
                
                One of `LIVE`, `LIVEONLY`.
@@ -1144,6 +1174,7 @@ class RedisSource(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  connector_class_type: pulumi.Input[Optional['RedisSourceConnectorClassType']] = None,
                  insert_topic_name_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  mode: pulumi.Input[Optional['RedisSourceMode']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
@@ -1193,6 +1224,7 @@ class RedisSource(pulumi.CustomResource):
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["connector_class_type"] = connector_class_type
             __props__.__dict__["insert_topic_name_enabled"] = insert_topic_name_enabled
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["mode"] = mode
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
@@ -1276,6 +1308,7 @@ class RedisSource(pulumi.CustomResource):
         __props__.__dict__["created_from"] = None
         __props__.__dict__["created_timestamp"] = None
         __props__.__dict__["insert_topic_name_enabled"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["mode"] = None
         __props__.__dict__["name"] = None
@@ -1387,6 +1420,18 @@ class RedisSource(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "insert_topic_name_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the connector runs on (the API's `kc_cluster_id`), for a service with more than
+        one. Sent on create and on every update; changing it updates the connector in place (the service moves it).
+        Leave it out to leave the choice to the service: its default cluster on create, wherever it runs after.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

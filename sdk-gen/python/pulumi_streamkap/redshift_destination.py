@@ -30,6 +30,7 @@ class RedshiftDestinationArgs:
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
                  aws_redshift_port: pulumi.Input[Optional[_builtins.int]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -187,6 +188,8 @@ class RedshiftDestinationArgs:
             pulumi.set(__self__, "aws_redshift_port", aws_redshift_port)
         if consumer_override_max_poll_records is not None:
             pulumi.set(__self__, "consumer_override_max_poll_records", consumer_override_max_poll_records)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -378,6 +381,15 @@ class RedshiftDestinationArgs:
     @consumer_override_max_poll_records.setter
     def consumer_override_max_poll_records(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "consumer_override_max_poll_records", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -940,6 +952,7 @@ class RedshiftDestination(pulumi.CustomResource):
                  connection_password: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_username: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1157,6 +1170,7 @@ class RedshiftDestination(pulumi.CustomResource):
                  connection_password: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_username: pulumi.Input[Optional[_builtins.str]] = None,
                  consumer_override_max_poll_records: pulumi.Input[Optional[_builtins.int]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1226,6 +1240,7 @@ class RedshiftDestination(pulumi.CustomResource):
                 raise TypeError("Missing required property 'connection_username'")
             __props__.__dict__["connection_username"] = connection_username
             __props__.__dict__["consumer_override_max_poll_records"] = consumer_override_max_poll_records
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1316,6 +1331,7 @@ class RedshiftDestination(pulumi.CustomResource):
         __props__.__dict__["consumer_override_max_poll_records"] = None
         __props__.__dict__["created_from"] = None
         __props__.__dict__["created_timestamp"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1461,6 +1477,11 @@ class RedshiftDestination(pulumi.CustomResource):
         When the service created the connector, ISO 8601.
         """
         return pulumi.get(self, "created_timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -33,6 +33,7 @@ class S3DestinationArgs:
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -195,6 +196,8 @@ class S3DestinationArgs:
             pulumi.set(__self__, "format", format)
         if format_output_fields is not None:
             pulumi.set(__self__, "format_output_fields", format_output_fields)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -426,6 +429,15 @@ class S3DestinationArgs:
     @format_output_fields.setter
     def format_output_fields(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "format_output_fields", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -946,6 +958,7 @@ class S3Destination(pulumi.CustomResource):
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1159,6 +1172,7 @@ class S3Destination(pulumi.CustomResource):
                  file_name_template: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['S3FileFormat']] = None,
                  format_output_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1226,6 +1240,7 @@ class S3Destination(pulumi.CustomResource):
             __props__.__dict__["file_name_template"] = file_name_template
             __props__.__dict__["format"] = format
             __props__.__dict__["format_output_fields"] = format_output_fields
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1314,6 +1329,7 @@ class S3Destination(pulumi.CustomResource):
         __props__.__dict__["file_name_template"] = None
         __props__.__dict__["format"] = None
         __props__.__dict__["format_output_fields"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1497,6 +1513,11 @@ class S3Destination(pulumi.CustomResource):
         Format output fields (config key `format.output.fields.user.defined`).
         """
         return pulumi.get(self, "format_output_fields")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -36,6 +36,7 @@ class SnowflakeDestinationArgs:
                  create_sql_execute: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -239,6 +240,8 @@ class SnowflakeDestinationArgs:
             pulumi.set(__self__, "hard_delete", hard_delete)
         if ingestion_mode is not None:
             pulumi.set(__self__, "ingestion_mode", ingestion_mode)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -522,6 +525,15 @@ class SnowflakeDestinationArgs:
     @ingestion_mode.setter
     def ingestion_mode(self, value: pulumi.Input[Optional['IngestionMode']]):
         pulumi.set(self, "ingestion_mode", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -1154,6 +1166,7 @@ class SnowflakeDestination(pulumi.CustomResource):
                  create_sql_execute: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1411,6 +1424,7 @@ class SnowflakeDestination(pulumi.CustomResource):
                  create_sql_execute: pulumi.Input[Optional[_builtins.str]] = None,
                  hard_delete: pulumi.Input[Optional[_builtins.bool]] = None,
                  ingestion_mode: pulumi.Input[Optional['IngestionMode']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  preserve_null_values: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1483,6 +1497,7 @@ class SnowflakeDestination(pulumi.CustomResource):
             __props__.__dict__["create_sql_execute"] = create_sql_execute
             __props__.__dict__["hard_delete"] = hard_delete
             __props__.__dict__["ingestion_mode"] = ingestion_mode
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["preserve_null_values"] = preserve_null_values
@@ -1594,6 +1609,7 @@ class SnowflakeDestination(pulumi.CustomResource):
         __props__.__dict__["created_timestamp"] = None
         __props__.__dict__["hard_delete"] = None
         __props__.__dict__["ingestion_mode"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -1772,6 +1788,11 @@ class SnowflakeDestination(pulumi.CustomResource):
         Defaults to `"append"`.
         """
         return pulumi.get(self, "ingestion_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

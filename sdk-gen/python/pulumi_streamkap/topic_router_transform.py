@@ -29,6 +29,7 @@ class TopicRouterTransformArgs:
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
@@ -50,6 +51,7 @@ class TopicRouterTransformArgs:
                One of `Any`, `Avro`, `Json`.
                
                Defaults to `"Any"`.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: Kc cluster ID (config key `kc.cluster.id`).
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -73,6 +75,8 @@ class TopicRouterTransformArgs:
             pulumi.set(__self__, "implementation", implementation)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if on_drift is not None:
@@ -169,6 +173,18 @@ class TopicRouterTransformArgs:
         pulumi.set(self, "input_format", value)
 
     @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Kc cluster ID (config key `kc.cluster.id`).
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
+
+    @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         return pulumi.get(self, "name")
@@ -258,6 +274,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
@@ -293,6 +310,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] input_topic_pattern: Topics to read, as a pattern (config key `transforms.input.topic.pattern`).
                
                Changes in place.
+        :param pulumi.Input[_builtins.str] kc_cluster_id: Kc cluster ID (config key `kc.cluster.id`).
         :param pulumi.Input[_builtins.str] output_format: How output records are serialized (config key `transforms.output.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -350,6 +368,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  output_format: pulumi.Input[Optional[_builtins.str]] = None,
@@ -375,6 +394,7 @@ class TopicRouterTransform(pulumi.CustomResource):
             if input_topic_pattern is None and not opts.urn:
                 raise TypeError("Missing required property 'input_topic_pattern'")
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["output_format"] = output_format
@@ -422,6 +442,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
         __props__.__dict__["job_status"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["live_version"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["on_drift"] = None
@@ -500,6 +521,14 @@ class TopicRouterTransform(pulumi.CustomResource):
         `RUNNING`, `DEPLOYING`, `FAILED`, … as the service last reported it.
         """
         return pulumi.get(self, "job_status")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Kc cluster ID (config key `kc.cluster.id`).
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="liveVersion")

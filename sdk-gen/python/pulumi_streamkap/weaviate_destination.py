@@ -31,6 +31,7 @@ class WeaviateDestinationArgs:
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -266,6 +267,8 @@ class WeaviateDestinationArgs:
             pulumi.set(__self__, "document_id_field_name", document_id_field_name)
         if document_id_strategy is not None:
             pulumi.set(__self__, "document_id_strategy", document_id_strategy)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if max_connection_retries is not None:
             pulumi.set(__self__, "max_connection_retries", max_connection_retries)
         if max_timeout_retries is not None:
@@ -509,6 +512,15 @@ class WeaviateDestinationArgs:
     @document_id_strategy.setter
     def document_id_strategy(self, value: pulumi.Input[Optional['DocumentIdStrategy']]):
         pulumi.set(self, "document_id_strategy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="maxConnectionRetries")
@@ -1271,6 +1283,7 @@ class WeaviateDestination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1546,6 +1559,7 @@ class WeaviateDestination(pulumi.CustomResource):
                  delete_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  document_id_field_name: pulumi.Input[Optional[_builtins.str]] = None,
                  document_id_strategy: pulumi.Input[Optional['DocumentIdStrategy']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_connection_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  max_timeout_retries: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1622,6 +1636,7 @@ class WeaviateDestination(pulumi.CustomResource):
             __props__.__dict__["delete_enabled"] = delete_enabled
             __props__.__dict__["document_id_field_name"] = document_id_field_name
             __props__.__dict__["document_id_strategy"] = document_id_strategy
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["max_connection_retries"] = max_connection_retries
             __props__.__dict__["max_timeout_retries"] = max_timeout_retries
             __props__.__dict__["name"] = name
@@ -1725,6 +1740,7 @@ class WeaviateDestination(pulumi.CustomResource):
         __props__.__dict__["delete_enabled"] = None
         __props__.__dict__["document_id_field_name"] = None
         __props__.__dict__["document_id_strategy"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["last_snapshot"] = None
         __props__.__dict__["max_connection_retries"] = None
         __props__.__dict__["max_timeout_retries"] = None
@@ -1911,6 +1927,11 @@ class WeaviateDestination(pulumi.CustomResource):
         Defaults to `"None"`.
         """
         return pulumi.get(self, "document_id_strategy")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="lastSnapshot")

@@ -25,6 +25,7 @@ class WebhookSourceArgs:
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['WebhookSourceFormat']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  key_header: pulumi.Input[Optional[_builtins.str]] = None,
                  key_version: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -57,6 +58,11 @@ class WebhookSourceArgs:
                refused with 400); `string` wraps the raw text as `{data: <body>}`.
                
                Defaults to "json".
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+               Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+               it out to leave the choice to the service.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] key_header: The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
                
                Defaults to "key".
@@ -92,6 +98,8 @@ class WebhookSourceArgs:
             pulumi.set(__self__, "default_topic", default_topic)
         if format is not None:
             pulumi.set(__self__, "format", format)
+        if kc_cluster_id is not None:
+            pulumi.set(__self__, "kc_cluster_id", kc_cluster_id)
         if key_header is not None:
             pulumi.set(__self__, "key_header", key_header)
         if key_version is not None:
@@ -182,6 +190,22 @@ class WebhookSourceArgs:
     @format.setter
     def format(self, value: pulumi.Input[Optional['WebhookSourceFormat']]):
         pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+        Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+        it out to leave the choice to the service.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
+
+    @kc_cluster_id.setter
+    def kc_cluster_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "kc_cluster_id", value)
 
     @_builtins.property
     @pulumi.getter(name="keyHeader")
@@ -285,6 +309,7 @@ class WebhookSource(pulumi.CustomResource):
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['WebhookSourceFormat']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  key_header: pulumi.Input[Optional[_builtins.str]] = None,
                  key_version: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -336,6 +361,11 @@ class WebhookSource(pulumi.CustomResource):
                refused with 400); `string` wraps the raw text as `{data: <body>}`.
                
                Defaults to "json".
+        :param pulumi.Input[_builtins.str] kc_cluster_id: The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+               Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+               it out to leave the choice to the service.
+               
+               Defaults to the service's default cluster; not managed.
         :param pulumi.Input[_builtins.str] key_header: The HTTP header that carries the record key, a JSON object; the key's fields must also be in the body.
                
                Defaults to "key".
@@ -406,6 +436,7 @@ class WebhookSource(pulumi.CustomResource):
                  config: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.str, _builtins.float, _builtins.bool]]]]] = None,
                  default_topic: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional['WebhookSourceFormat']] = None,
+                 kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  key_header: pulumi.Input[Optional[_builtins.str]] = None,
                  key_version: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -426,6 +457,7 @@ class WebhookSource(pulumi.CustomResource):
             __props__.__dict__["config"] = config
             __props__.__dict__["default_topic"] = default_topic
             __props__.__dict__["format"] = format
+            __props__.__dict__["kc_cluster_id"] = kc_cluster_id
             __props__.__dict__["key_header"] = key_header
             __props__.__dict__["key_version"] = key_version
             __props__.__dict__["name"] = name
@@ -472,6 +504,7 @@ class WebhookSource(pulumi.CustomResource):
         __props__.__dict__["created_from"] = None
         __props__.__dict__["default_topic"] = None
         __props__.__dict__["format"] = None
+        __props__.__dict__["kc_cluster_id"] = None
         __props__.__dict__["key_header"] = None
         __props__.__dict__["key_version"] = None
         __props__.__dict__["name"] = None
@@ -564,6 +597,18 @@ class WebhookSource(pulumi.CustomResource):
         Defaults to "json".
         """
         return pulumi.get(self, "format")
+
+    @_builtins.property
+    @pulumi.getter(name="kcClusterId")
+    def kc_cluster_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The Kafka Connect cluster the source runs on (the API's `kc_cluster_id`), for a service with more than one.
+        Sent on create and on every update; changing it updates the source in place (the service moves it). Leave
+        it out to leave the choice to the service.
+
+        Defaults to the service's default cluster; not managed.
+        """
+        return pulumi.get(self, "kc_cluster_id")
 
     @_builtins.property
     @pulumi.getter(name="keyHeader")

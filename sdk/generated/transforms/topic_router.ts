@@ -24,6 +24,8 @@ export interface TopicRouterTransformArgs extends Omit<
    * Changes in place.
    */
   outputTopicPattern: pulumi.Input<string>;
+  /** Kc cluster ID (config key `kc.cluster.id`). */
+  kcClusterId?: pulumi.Input<string>;
   /**
    * Parallel tasks of the job (config key `transforms.input.job.parallelism`).
    *
@@ -65,6 +67,7 @@ export interface TopicRouterTransformArgs extends Omit<
  * const topicRouter = new streamkap.TopicRouterTransform("topic-router", {
  *   inputTopicPattern: "source_.*\\.public\\.orders",
  *   outputTopicPattern: "orders_topic_router",
+ *   kcClusterId: "1h",
  * });
  * ```
  *
@@ -80,12 +83,19 @@ export interface TopicRouterTransformArgs extends Omit<
  * ```
  */
 export class TopicRouterTransform extends TypedTransform {
+  /**
+   * Kc cluster ID (config key `kc.cluster.id`): as set, else the service's value (its default included) (see {@link
+   * TopicRouterTransformArgs.kcClusterId}).
+   */
+  declare readonly kcClusterId: pulumi.Output<string | undefined>;
+
   constructor(name: string, args: TopicRouterTransformArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       typedShims["transform:topic_router"],
       name,
       {
         ...transformProps(name, args),
+        kcClusterId: args.kcClusterId,
       },
       opts,
       "streamkap",
