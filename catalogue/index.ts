@@ -102,6 +102,12 @@ export type TransformType = (typeof transformTypes)[number];
  * is told to remove it (see {@link withdrawnSetting}).
  */
 const withdrawnSettings: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // The same CHANGELOG entry: "… and `streamkap_snapshot_custom_table_config` (postgresql)". The catalogue no
+  // longer lists either for PostgreSQL; they are named here so a program that sets one is told why.
+  "source:postgresql": {
+    "streamkap.snapshot.large.table.threshold": "the service dropped it (Terraform provider 3.0.0-beta.22)",
+    "streamkap.snapshot.custom.table.config.user.defined": "the service dropped it (Terraform provider 3.0.0-beta.22)",
+  },
   "source:sqlserveraws": {
     // TF CHANGELOG 3.0.0-beta.22: "The backend dropped `streamkap_snapshot_large_table_threshold` (postgresql,
     // sqlserveraws) … configurations setting these must remove them."

@@ -1,4 +1,4 @@
-import { type CatalogueSetting, findConnector } from "../../catalogue";
+import { type CatalogueSetting, findConnector, withdrawnSetting } from "../../catalogue";
 import {
   isMasked,
   semanticEqual,
@@ -48,7 +48,15 @@ export function connectorArgs(
   const code = live.connector ?? "";
   const known = findConnector(kind, code);
   const catalogue = known?.settingsByKey ?? new Map<string, CatalogueSetting>();
-  const settings = liveSettings(catalogue, live.config ?? {}, alsoSecret);
+  // A setting the service no longer takes (it may still answer one an older client wrote) stays out: the
+  // provider's check refuses it, and leaving it out changes nothing on the service.
+  const held = liveSettings(catalogue, live.config ?? {}, alsoSecret);
+  const withdrawn = held.filter(({ key }) => withdrawnSetting(kind, code, key) !== undefined).map(({ key }) => key);
+  const settings = held.filter(({ key }) => !withdrawn.includes(key));
+  const withdrawnNote =
+    withdrawn.length > 0
+      ? ` It leaves out ${withdrawn.map((key) => `"${key}"`).join(", ")}: ${withdrawnSetting(kind, code, withdrawn[0])}.`
+      : "";
   const fields = typedFields(kind, code);
   const typed = fields
     ? typedSettings(fields, settings)
@@ -57,6 +65,7 @@ export function connectorArgs(
     return {
       className: typedClassName(kind, code),
       entries: typed.map(({ name, key, value }) => entry(name, value ?? secretFor({ setting: name, key }))),
+      ...(withdrawnNote ? { note: withdrawnNote.trim() } : {}),
     };
   }
   // The generic class takes text, numbers, booleans and lists of them (as the provider's check does): a nested
@@ -80,7 +89,7 @@ export function connectorArgs(
       entry("config", object(config)),
       ...(unlisted.length > 0 ? [entry("unlistedSettings", jsonExpr(unlisted))] : []),
     ],
-    note: `The generic ${kind} class: ${typed}.${leftOut}`,
+    note: `The generic ${kind} class: ${typed}.${leftOut}${withdrawnNote}`,
   };
 }
 

@@ -38,7 +38,7 @@ import {
   stateRmScript,
 } from "./files";
 import { proveGenerated } from "./generated-literals";
-import { planHandOver, type PlannedObject, providerSchemaText } from "./plan";
+import { planHandOver, type PlannedObject, providerSchemaText, writtenBy } from "./plan";
 import {
   keepSensitiveSecret,
   redactProse,
@@ -209,6 +209,7 @@ export async function runFromTerraformCommand(
         differences: differences(adopted, snapshot),
         secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
         letGo,
+        writtenBy: writtenBy(handOver.objects),
       }),
   };
   // Everything is rendered before anything is written, so a program this command cannot write leaves no half project.

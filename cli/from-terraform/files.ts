@@ -144,6 +144,8 @@ export interface ReportInput {
   differences: readonly Difference[];
   secrets: ReadonlyArray<{ setting: SecretSetting; address: string; inState: boolean }>;
   letGo: LettingGo;
+  /** The official provider's releases whose schema the state's attribute names fit (plan.ts `writtenBy`). */
+  writtenBy?: string;
 }
 
 /** Text shown as itself in Markdown: line breaks and control characters as visible `\uHHHH` escapes. */
@@ -171,9 +173,10 @@ export function report(input: ReportInput): string {
     Object.entries(object.instance.attributes)
       .filter(([, value]) => value !== null && value !== undefined && !isEmpty(value))
       .flatMap(([name]) => {
-        const attribute = object.type.attributes[name];
-        if (!attribute || attribute.input || attribute.ours || attribute.computed) return [];
-        return [`| ${code(object.instance.address)} | ${code(name)} | ${cell(attribute.note ?? "no counterpart")} |`];
+        const attribute = Object.hasOwn(object.type.attributes, name) ? object.type.attributes[name] : undefined;
+        const why = attribute ? (attribute.note ?? "no counterpart") : "no release this version knows had it";
+        if (attribute && (attribute.input || attribute.ours || attribute.computed)) return [];
+        return [`| ${code(object.instance.address)} | ${code(name)} | ${cell(why)} |`];
       }),
   );
   return [
@@ -182,6 +185,9 @@ export function report(input: ReportInput): string {
     `Written by \`pulumi-streamkap from-terraform\` from ${code(input.stateFile, false)}, against the official provider's schema`,
     `${input.source}.`,
     "",
+    input.writtenBy
+      ? `- Written by the official provider's release ${input.writtenBy}: its attribute names are exactly that schema's.`
+      : "- Written by no single release of the official provider this version knows: its attribute names fit none.",
     `- Resources carried: **${adopted.length}**; skipped on purpose: ${handOver.skipped.length}; not carried: ` +
       `${handOver.problems.length + input.gone.length + input.leftOut.length}.`,
     `- Values where Terraform's state and the service differ: ${input.differences.length} (the program holds the ` +

@@ -7,6 +7,8 @@ import {
   officialTerraformProvider,
   type TerraformKind,
   type TerraformType,
+  rangesOf,
+  versionsIn,
 } from "../../provider/public/cli/terraform";
 import type { StateInstance } from "./state";
 
@@ -39,8 +41,8 @@ export interface HandOver {
 
 /** The official provider's schema this version knows: its v3 source, and the v2 releases whose names it reads too. */
 export function providerSchemaText(): string {
-  const { source, v2Source } = officialTerraformProvider();
-  return v2Source ? `${source}, with the attribute names of ${v2Source}` : source;
+  const { source, releasesSource } = officialTerraformProvider();
+  return releasesSource ? `${source}, with the attribute names of every release ${releasesSource}` : source;
 }
 
 /** The state's instances, sorted into objects to adopt, instances to skip, and problems. */
@@ -81,11 +83,17 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
       });
       continue;
     }
-    const unknown = Object.keys(instance.attributes).filter((name) => !Object.hasOwn(type.attributes, name));
+    // A state holds every attribute of its release's schema, null ones too: a name no known release had matters
+    // only when it holds a value, which this version could not say it carried.
+    const unknown = Object.entries(instance.attributes)
+      .filter(([name, value]) => !Object.hasOwn(type.attributes, name) && hasValue(value))
+      .map(([name]) => name);
     if (unknown.length > 0) {
       handOver.problems.push({
         address,
-        problem: `attributes this version does not know: ${unknown.join(", ")} (the provider's schema here is ${providerSchemaText()})`,
+        problem:
+          `attributes this version does not know: ${unknown.join(", ")} (they hold values, and no release of the ` +
+          `provider's schema here had them: ${providerSchemaText()}); a newer pulumi-streamkap may know them`,
       });
       continue;
     }
@@ -130,6 +138,44 @@ export function planHandOver(instances: readonly StateInstance[]): HandOver {
     handOver.objects.push(object);
   }
   return handOver;
+}
+
+/** A value a state's attribute holds: not null, and not an empty list, set or object. */
+export function hasValue(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object") return Object.keys(value).length > 0;
+  return true;
+}
+
+/**
+ * The releases of the official provider whose schema has exactly the top-level attribute names every instance
+ * holds (a state stores each attribute of its release's schema, null ones too), as ranges: `3.0.0-beta.17–…`.
+ * Undefined when no release fits them all (a state mixing releases, or one newer than this version knows).
+ */
+export function writtenBy(objects: ReadonlyArray<Pick<PlannedObject, "instance" | "type">>): string | undefined {
+  const { releases } = officialTerraformProvider();
+  if (!releases || objects.length === 0) return undefined;
+  const sets = new Map<string, Set<string>>();
+  const inRelease = (ranges: string | undefined, release: string) => {
+    if (ranges === undefined) return true;
+    if (!sets.has(ranges)) sets.set(ranges, versionsIn(ranges, releases));
+    return sets.get(ranges)?.has(release) === true;
+  };
+  let fitting = new Set(releases);
+  for (const { instance, type } of objects) {
+    const held = new Set(Object.keys(instance.attributes));
+    const topLevel = Object.entries(type.attributes).filter(([name]) => !name.includes("."));
+    // A type no release registered (the Kafka user, in a patched build) says nothing of the release.
+    if (topLevel.every(([, attribute]) => attribute.releases === undefined)) continue;
+    fitting = new Set(
+      [...fitting].filter((release) =>
+        topLevel.every(([name, attribute]) => inRelease(attribute.releases, release) === held.has(name)),
+      ),
+    );
+    if (fitting.size === 0) return undefined;
+  }
+  return rangesOf([...fitting], releases);
 }
 
 /**

@@ -47,10 +47,12 @@ const attributeSchema = z.object({
   /** Only the service sets it. */
   computed: z.boolean().optional(),
   /**
-   * A name only the official provider's v2 releases wrote (v3 renamed or dropped it): a state they wrote may hold
-   * it. Its apiKey, sensitive flag and input are its v3 counterpart's, which the note names.
+   * A name only older releases wrote (the newest renamed or dropped it): a state they wrote may hold it. Its apiKey,
+   * sensitive flag and input are those of the attribute it became, which the note names.
    */
-  v2Only: z.literal(true).optional(),
+  retired: z.literal(true).optional(),
+  /** The releases that had it, as ranges of `releases` (`2.0.0–3.0.0-beta.21`; releases.ts reads them). */
+  releases: z.string().optional(),
   /** Our input of that name takes it. */
   input: z.string().optional(),
   /** What stands for it here, when it is not one input. */
@@ -75,8 +77,10 @@ export type TerraformType = z.infer<typeof typeSchema>;
 const providerSchema = z.object({
   /** Repository, branch and commit its schemas were read from. */
   source: z.string(),
-  /** The v2 releases whose attribute names are known too (`v2Only`). */
-  v2Source: z.string().optional(),
+  /** Where the release names came from: each release tag's schema, `…@v2.0.0–v3.0.0-beta.24`. */
+  releasesSource: z.string().optional(),
+  /** Every release whose attribute names are known, oldest first. */
+  releases: z.array(z.string()).optional(),
   resources: z.record(z.string(), typeSchema),
 });
 

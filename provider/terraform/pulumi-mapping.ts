@@ -81,12 +81,12 @@ type Attributes = TerraformType["attributes"];
 
 /**
  * The direct members of `prefix` (`""`: the type's top-level attributes), by their own names. The names only the
- * official provider's v2 releases wrote (`v2Only`) are left out: the converter reads a configuration for v3.
+ * official provider's older releases wrote (`retired`) are left out: the converter reads a configuration for the newest.
  */
 function membersOf(attributes: Attributes, prefix: string): Array<[string, Attributes[string]]> {
   return Object.entries(attributes)
     .filter(
-      ([name, attribute]) => !attribute.v2Only && name.startsWith(prefix) && !name.slice(prefix.length).includes("."),
+      ([name, attribute]) => !attribute.retired && name.startsWith(prefix) && !name.slice(prefix.length).includes("."),
     )
     .map(([name, attribute]) => [name.slice(prefix.length), attribute]);
 }

@@ -12,7 +12,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 import { readScriptCommandLine, scriptCommand, UsageError } from "../script-command-line";
-import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
+import { rangesOf, versionsIn } from "../../provider/terraform/releases";
+import type { Reference, ReferenceAttribute, ReferenceType, ReleaseShape, Releases } from "./reference";
 
 const branch = "develop";
 
@@ -133,16 +134,21 @@ function byName(attributes: ReferenceAttribute[]): ReferenceAttribute[] {
 }
 
 /** A source, destination or transform: its wrapper names the generated schema, the API code and the type name. */
-function generatedType(repo: string, wrapperFile: string, baseExtras: ReferenceAttribute[]): ReferenceType {
-  const wrapper = show(repo, wrapperFile);
+function generatedType(
+  repo: string,
+  wrapperFile: string,
+  baseExtras: ReferenceAttribute[],
+  rev = branch,
+): ReferenceType {
+  const wrapper = show(repo, wrapperFile, rev);
   const generatedName = /generated\.(\w+)Schema\(\)/.exec(wrapper)?.[1];
   if (!generatedName) throw new Error(`${wrapperFile}: no generated schema`);
-  const generatedFile = list(repo, "internal/generated").find((file) => {
-    const text = show(repo, file);
+  const generatedFile = list(repo, "internal/generated", rev).find((file) => {
+    const text = show(repo, file, rev);
     return text.includes(`func ${generatedName}Schema()`);
   });
   if (!generatedFile) throw new Error(`${generatedName}: no generated file`);
-  const generated = show(repo, generatedFile);
+  const generated = show(repo, generatedFile, rev);
   const keys = {
     ...mappingsOf(generated, new RegExp(`var ${generatedName}FieldMappings = map\\[string\\]string\\{`)),
     ...Object.fromEntries(
@@ -207,25 +213,16 @@ function serializationOf(dataSource: string): ReferenceAttribute[] {
 }
 
 /** A hand-written resource or data source: its `Schema` method's attributes. */
-function handWrittenType(repo: string, file: string, name: string, blocks: ReferenceAttribute[] = []): ReferenceType {
-  const text = show(repo, file);
+function handWrittenType(
+  repo: string,
+  file: string,
+  name: string,
+  blocks: ReferenceAttribute[] = [],
+  rev = branch,
+): ReferenceType {
+  const text = show(repo, file, rev);
   const schemaAt = text.search(/\) Schema\(/);
   return { name, attributes: byName([...schemaAttributes(text, Math.max(schemaAt, 0)), ...blocks]) };
-}
-
-/**
- * The provider's v2 releases (v2.0.0 to the newest v2 tag), oldest first. Their schemas were hand-written, one file
- * per resource type; a state they wrote holds their attribute names, some of which v3 renamed or dropped.
- */
-function v2Tags(repo: string): string[] {
-  const version = (tag: string) => tag.slice(1).split(".").map(Number);
-  return execFileSync("git", ["-C", repo, "tag", "--list", "v2.*"], { encoding: "utf8" })
-    .split("\n")
-    .filter((tag) => /^v2\.\d+\.\d+$/.test(tag))
-    .sort((a, b) => {
-      const [x, y] = [version(a), version(b)];
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-    });
 }
 
 /**
@@ -265,51 +262,166 @@ export function v2Types(repo: string, tag: string): ReferenceType[] {
     .flatMap((file) => v2Type(repo, tag, file) ?? []);
 }
 
+/** Whether `rev` has `file`. */
+function has(repo: string, file: string, rev: string): boolean {
+  return list(repo, path.posix.dirname(file), rev).includes(file);
+}
+
+/** The v3 resource types at `rev` (develop or a v3 tag): generated connectors and transforms, and the hand-written. */
+function v3Types(repo: string, rev: string): ReferenceType[] {
+  const transformExtras = has(repo, "internal/resource/transform/base.go", rev)
+    ? addedAttributes(show(repo, "internal/resource/transform/base.go", rev))
+    : [];
+  const wrappers = [
+    ...list(repo, "internal/resource/source", rev),
+    ...list(repo, "internal/resource/destination", rev),
+    ...list(repo, "internal/resource/transform", rev),
+  ].filter((file) => file.endsWith("_generated.go"));
+  const handWritten: Array<[string, string, ReferenceAttribute[]]> = [
+    ["internal/resource/pipeline/pipeline.go", "streamkap_pipeline", [timeoutsBlock]],
+    ["internal/resource/topic/topic.go", "streamkap_topic", []],
+    ["internal/resource/tag/tag.go", "streamkap_tag", []],
+    // In the reference's code, though its provider.go does not register them yet (develop 9b9e30b).
+    [
+      "internal/resource/kafka_user/kafka_user.go",
+      "streamkap_kafka_user",
+      nestedBlock("kafka_acls", false, [
+        ["topic_name", true],
+        ["operation", true],
+        ["resource_pattern_type", true],
+        ["resource", false],
+      ]),
+    ],
+    [
+      "internal/resource/client_credential/client_credential.go",
+      "streamkap_client_credential",
+      nestedBlock("roles", true, [
+        ["id", false],
+        ["key", false],
+        ["name", false],
+        ["description", false],
+      ]),
+    ],
+  ];
+  return [
+    ...wrappers.map((file) => generatedType(repo, file, file.includes("/transform/") ? transformExtras : [], rev)),
+    ...handWritten
+      .filter(([file]) => has(repo, file, rev))
+      .map(([file, name, blocks]) => handWrittenType(repo, file, name, blocks, rev)),
+  ].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A release's resource types from its tag's source: v2's hand-written files, or v3's generated ones. */
+function typesAt(repo: string, version: string): ReferenceType[] {
+  const tag = `v${version}`;
+  return version.startsWith("2.") ? v2Types(repo, tag) : v3Types(repo, tag);
+}
+
 /**
- * The v3 types with the v2 releases' attribute names added: an attribute no v3 schema has is kept as `v2Only`
- * (the releases that have it), with its v3 counterpart's name, apiKey and sensitive flag when v3 has one with the
- * same API config key (a rename), else its v2 key. A v2 type v3 lacks is added whole. The newest release that
- * has an attribute gives its flags.
+ * Retired names the official provider itself equates with a newer attribute whose API key differs: MySQL's v2
+ * `insert_static_*` (v2.1.4–v2.1.5, sent as `transforms.InsertStaticKey.…`) are the `…1` settings, as the
+ * provider's own SQL Server keeps the same unsuffixed names for them (internal/resource/source/
+ * sqlserver_generated.go:38-41); Snowflake's v2.0 `dedupe_table_mapping` (`dedupe.table.mapping`) became
+ * `auto_qa_dedupe_table_mapping` in v2.1.0, with the same description.
  */
-function withV2Names(resources: ReferenceType[], repo: string, tags: string[]): ReferenceType[] {
-  const v2 = new Map<string, Map<string, { attribute: ReferenceAttribute; first: string; last: string }>>();
-  const codes = new Map<string, string | undefined>();
-  for (const tag of tags) {
-    for (const type of v2Types(repo, tag)) {
-      codes.set(type.name, type.code);
-      const attributes = v2.get(type.name) ?? new Map();
-      v2.set(type.name, attributes);
-      for (const attribute of type.attributes) {
-        const known = attributes.get(attribute.name);
-        attributes.set(attribute.name, { attribute, first: known?.first ?? tag, last: tag });
-      }
+const renamedBeyondKey: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  streamkap_source_mysql: {
+    insert_static_key_field: "transforms_insert_static_key1_static_field",
+    insert_static_key_value: "transforms_insert_static_key1_static_value",
+    insert_static_value_field: "transforms_insert_static_value1_static_field",
+    insert_static_value: "transforms_insert_static_value1_static_value",
+  },
+  streamkap_destination_snowflake: { dedupe_table_mapping: "auto_qa_dedupe_table_mapping" },
+};
+
+/** The flags and kind of an attribute known only from a release's schema dump (its source reader missed it). */
+function fromShape(name: string, shape: ReleaseShape): ReferenceAttribute {
+  const type = Array.isArray(shape.type) ? String(shape.type[0]) : String(shape.type ?? "");
+  const kind = shape.block
+    ? "Block"
+    : shape.nesting
+      ? `${shape.nesting === "single" ? "Single" : shape.nesting[0].toUpperCase() + shape.nesting.slice(1)}Nested`
+      : ({ string: "String", number: "Int64", bool: "Bool", list: "List", set: "Set", map: "Map", object: "Object" }[
+          type
+        ] ?? "String");
+  return {
+    name,
+    kind,
+    required: shape.required === true,
+    optional: shape.optional === true,
+    computed: shape.computed === true,
+    sensitive: shape.sensitive === true,
+  };
+}
+
+/**
+ * The newest types with every release's attribute names: each attribute gets the releases that had it and its
+ * Terraform shape (the newest release's), from the schema dumps (releases.json). A name the newest release does
+ * not have is kept as `retired` (the releases that had it), with the newer attribute it became (same API key, or
+ * renamedBeyondKey) and that one's API key and sensitive flag, else its own API key as its newest release's source
+ * gives it. A type the newest release lacks is added whole.
+ */
+function withReleaseNames(resources: ReferenceType[], repo: string, releases: Releases): ReferenceType[] {
+  const all = releases.releases;
+  const sourceTypes = new Map<string, Map<string, ReferenceType>>();
+  const typeAt = (version: string, name: string): ReferenceType | undefined => {
+    if (!sourceTypes.has(version)) {
+      sourceTypes.set(version, new Map(typesAt(repo, version).map((type) => [type.name, type])));
     }
-  }
+    return sourceTypes.get(version)?.get(name);
+  };
   const merged = new Map(resources.map((type) => [type.name, type]));
-  for (const [name, attributes] of v2) {
-    const v3 = merged.get(name) ?? { name, ...(codes.get(name) ? { code: codes.get(name) } : {}), attributes: [] };
-    const v3Names = new Set(v3.attributes.map((attribute) => attribute.name));
-    const added = [...attributes.values()]
-      .filter(({ attribute }) => !v3Names.has(attribute.name))
-      .map(({ attribute, first, last }): ReferenceAttribute => {
-        const counterpart = attribute.apiKey
-          ? v3.attributes.find((candidate) => candidate.apiKey === attribute.apiKey && !candidate.v2Only)
-          : undefined;
-        return {
-          ...attribute,
-          sensitive: attribute.sensitive || counterpart?.sensitive === true,
-          v2Only: first === last ? first : `${first}–${last}`,
-          ...(counterpart ? { v3Name: counterpart.name, apiKey: counterpart.apiKey } : {}),
-        };
+  for (const [name, paths] of Object.entries(releases.resources)) {
+    const newest = merged.get(name) ?? { name, attributes: [] };
+    const current = new Map(newest.attributes.map((attribute) => [attribute.name, attribute]));
+    const attributes: ReferenceAttribute[] = [];
+    for (const [at, shapes] of Object.entries(paths)) {
+      const versions = all.filter((version) => shapes.some((entry) => versionsIn(entry.in, all).has(version)));
+      const last = versions[versions.length - 1];
+      const lastShape = shapes.find((entry) => versionsIn(entry.in, all).has(last))?.shape ?? {};
+      const inReleases = rangesOf(versions, all);
+      const known = current.get(at);
+      if (known) {
+        attributes.push({ ...known, releases: inReleases, tf: lastShape });
+        current.delete(at);
+        continue;
+      }
+      if (last === all[all.length - 1]) {
+        // The newest release has it, though its source reader does not see it (a `timeouts` block's members, the
+        // members of a pipeline's object-typed `destination`).
+        attributes.push({ ...fromShape(at, lastShape), releases: inReleases, tf: lastShape });
+        continue;
+      }
+      const fromSource = typeAt(last, name)?.attributes.find((attribute) => attribute.name === at);
+      const own = fromSource ?? fromShape(at, lastShape);
+      const renamed = renamedBeyondKey[name]?.[at];
+      const counterpart = newest.attributes.find((candidate) =>
+        renamed ? candidate.name === renamed : own.apiKey !== undefined && candidate.apiKey === own.apiKey,
+      );
+      if (!newest.code) {
+        const code = typeAt(last, name)?.code;
+        if (code) newest.code = code;
+      }
+      attributes.push({
+        ...own,
+        sensitive: own.sensitive || counterpart?.sensitive === true || lastShape.sensitive === true,
+        retired: inReleases,
+        releases: inReleases,
+        tf: lastShape,
+        ...(counterpart ? { renamedTo: counterpart.name, apiKey: counterpart.apiKey } : {}),
       });
-    merged.set(name, { ...v3, attributes: byName([...v3.attributes, ...added]) });
+    }
+    // What the source reader found that no schema dump has (the unregistered kafka user, the credential).
+    attributes.push(...current.values());
+    merged.set(name, { ...newest, attributes: byName(attributes) });
   }
   return [...merged.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const usage = `Usage: node dist/scripts/parity/extract-reference.js --repo DIR
-  --repo DIR           a git directory of streamkap-com/terraform-provider-streamkap (branch develop, tags v2.*)
-                       (required); writes scripts/parity/reference.json
+  --repo DIR           a git directory of streamkap-com/terraform-provider-streamkap (branch develop, its release
+                       tags) (required); reads scripts/parity/releases.json (release-schemas.ts), writes
+                       scripts/parity/reference.json
   --help, --version    this usage; the package's version`;
 
 const extractReferenceCommand = scriptCommand(
@@ -324,41 +436,9 @@ const extractReferenceCommand = scriptCommand(
 
 function main(): void {
   const { repo } = readScriptCommandLine(extractReferenceCommand);
-  const transformExtras = addedAttributes(show(repo, "internal/resource/transform/base.go"));
-  const wrappers = [
-    ...list(repo, "internal/resource/source"),
-    ...list(repo, "internal/resource/destination"),
-    ...list(repo, "internal/resource/transform"),
-  ].filter((file) => file.endsWith("_generated.go"));
-  const resources = [
-    ...wrappers.map((file) => generatedType(repo, file, file.includes("/transform/") ? transformExtras : [])),
-    handWrittenType(repo, "internal/resource/pipeline/pipeline.go", "streamkap_pipeline", [timeoutsBlock]),
-    handWrittenType(repo, "internal/resource/topic/topic.go", "streamkap_topic"),
-    handWrittenType(repo, "internal/resource/tag/tag.go", "streamkap_tag"),
-    // In the reference's code, though its provider.go does not register them yet (develop 9b9e30b).
-    handWrittenType(
-      repo,
-      "internal/resource/kafka_user/kafka_user.go",
-      "streamkap_kafka_user",
-      nestedBlock("kafka_acls", false, [
-        ["topic_name", true],
-        ["operation", true],
-        ["resource_pattern_type", true],
-        ["resource", false],
-      ]),
-    ),
-    handWrittenType(
-      repo,
-      "internal/resource/client_credential/client_credential.go",
-      "streamkap_client_credential",
-      nestedBlock("roles", true, [
-        ["id", false],
-        ["key", false],
-        ["name", false],
-        ["description", false],
-      ]),
-    ),
-  ].sort((a, b) => a.name.localeCompare(b.name));
+  const releasesFile = path.resolve(__dirname, "../../../scripts/parity/releases.json");
+  const releases = JSON.parse(fs.readFileSync(releasesFile, "utf8")) as Releases;
+  const resources = v3Types(repo, branch);
   const dataSources = [
     ["transform", "transform"],
     ["tag", "tag"],
@@ -371,16 +451,27 @@ function main(): void {
     handWrittenType(repo, `internal/datasource/${file}.go`, `streamkap_${name}`, serializationOf(name ?? "")),
   );
   const commit = execFileSync("git", ["-C", repo, "rev-parse", branch], { encoding: "utf8" }).trim();
-  const tags = v2Tags(repo);
+  const all = releases.releases;
   const reference: Reference = {
     source: `streamkap-com/terraform-provider-streamkap@${branch} ${commit}`,
-    v2Source: `streamkap-com/terraform-provider-streamkap@${tags[0]}–${tags[tags.length - 1]}`,
-    resources: withV2Names(resources, repo, tags),
-    dataSources,
+    releases: all,
+    releasesSource: `streamkap-com/terraform-provider-streamkap@v${all[0]}–v${all[all.length - 1]}`,
+    resources: withReleaseNames(resources, repo, releases),
+    dataSources: dataSources.map((type) => {
+      const paths = releases.dataSources[type.name] ?? {};
+      return {
+        ...type,
+        attributes: type.attributes.map((attribute) => {
+          const shapes = paths[attribute.name];
+          const last = shapes?.[shapes.length - 1];
+          return last ? { ...attribute, tf: last.shape } : attribute;
+        }),
+      };
+    }),
   };
   const out = path.resolve(__dirname, "../../../scripts/parity/reference.json");
   fs.writeFileSync(out, `${JSON.stringify(reference, null, 2)}\n`);
-  console.log(`${out}: ${resources.length} resources, ${dataSources.length} data sources`);
+  console.log(`${out}: ${reference.resources.length} resources, ${dataSources.length} data sources`);
 }
 
 if (require.main === module) main();

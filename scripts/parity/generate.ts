@@ -8,12 +8,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { withdrawnSetting } from "../../catalogue";
 import { typedFields } from "../../provider/kinds/typed/fields";
 import { carriedByFromTerraform, type TerraformKind } from "../../provider/terraform/mapping";
 import { typedTransformFields } from "../../provider/kinds/typed/transform";
 import { className } from "../gen-connectors/render";
 import { transformClassName } from "../gen-connectors/typed-transforms";
-import type { Reference, ReferenceAttribute, ReferenceType } from "./reference";
+import type { Reference, ReferenceAttribute, ReferenceType, ReleaseShape } from "./reference";
 
 /** One attribute's counterpart: what to write here, and a note; `ours` undefined means there is none. */
 interface Counterpart {
@@ -93,6 +94,8 @@ function connectorMapping(type: ReferenceType, kind: "source" | "destination"): 
         ];
         return { ours: inlineCode(field.name), note: notes.join("; ") || undefined };
       }
+      const withdrawn = attribute.apiKey ? withdrawnSetting(kind, code, attribute.apiKey) : undefined;
+      if (withdrawn) return { note: `\`${attribute.apiKey}\`: ${withdrawn}; leave it out` };
       if (attribute.apiKey) {
         return {
           note: `\`${attribute.apiKey}\` is not in the connector catalogue: use \`${generic}\` with \`config["${attribute.apiKey}"]\``,
@@ -172,6 +175,9 @@ const handWritten: Record<string, { counterpart: string; note?: string; attribut
       "source.connector": { note: "read from the source, never set" },
       "source.topics": { ours: "`topics`", note: "table names or full topic ids; left out: every topic" },
       destination: { ours: "`destination`", note: "a destination resource, or its id" },
+      "destination.id": { ours: "`destination`" },
+      "destination.name": { ours: "`destinationName` (output)", note: "read from the destination, never set" },
+      "destination.connector": { note: "read from the destination, never set" },
       snapshot_new_tables: { ours: "`snapshotNewTables`" },
       transforms: { ours: "`transforms`", note: "left out: the service's are kept, never cleared" },
       "transforms.id": { ours: "`transforms[].transform`", note: "a transform resource, or its id" },
@@ -407,17 +413,29 @@ interface Section {
 }
 
 /**
- * An attribute's counterpart. A v2-only one (a name only the provider's v2 releases wrote) has its v3 counterpart's,
- * said to be its v2 name; one v3 dropped keeps what its API key gives.
+ * An attribute's counterpart. A retired one (a name only older releases wrote) has that of the attribute it
+ * became, said to be its older name; one the provider dropped keeps what its API key gives, said to be dropped.
  */
 function counterpartOf(type: ReferenceType, mapping: TypeMapping, attribute: ReferenceAttribute): Counterpart {
-  if (!attribute.v2Only) return mapping.attribute(attribute);
-  const v3 = attribute.v3Name ? type.attributes.find((candidate) => candidate.name === attribute.v3Name) : undefined;
-  const counterpart = mapping.attribute(v3 ?? attribute);
-  const said = v3
-    ? `v2 name (${attribute.v2Only}) of \`${v3.name}\``
-    : `only in v2 (${attribute.v2Only}), dropped in v3`;
-  return { ...counterpart, note: [said, counterpart.note].filter(Boolean).join("; ") };
+  // Every resource's `timeouts` block: its members are the option's.
+  const timeout = /^timeouts\.(\w+)$/.exec(attribute.name)?.[1];
+  if (timeout) return { ours: `resource option \`customTimeouts.${timeout}\`` };
+  if (!attribute.retired) return mapping.attribute(attribute);
+  const newer = attribute.renamedTo
+    ? type.attributes.find((candidate) => candidate.name === attribute.renamedTo)
+    : undefined;
+  const counterpart = mapping.attribute(newer ?? attribute);
+  if (newer) {
+    const said = `older name (${attribute.retired}) of \`${newer.name}\``;
+    return { ...counterpart, note: [said, counterpart.note].filter(Boolean).join("; ") };
+  }
+  if (counterpart.ours) return { ...counterpart, note: [`only in ${attribute.retired}`, counterpart.note].join("; ") };
+  // Dropped: a later release's configuration leaves it out; the service may still hold the value, which
+  // from-terraform then carries as the service shows it.
+  const held = attribute.apiKey
+    ? `; from-terraform carries \`${attribute.apiKey}\` as the service holds it, if it still does`
+    : "";
+  return { note: `only in ${attribute.retired}, dropped since${held}` };
 }
 
 function section(type: ReferenceType, mapping: TypeMapping): Section {
@@ -474,10 +492,11 @@ export function parityMarkdown(reference: Reference): string {
     `Every resource type, data source and attribute of the official Terraform provider (${reference.source}),`,
     "and what to write here instead. Connector and transform settings are matched by the API config key behind",
     "them (shown after the attribute), so a setting found here is the same setting on the service.",
-    ...(reference.v2Source
+    ...(reference.releasesSource
       ? [
-          `The attribute names only the provider's v2 releases wrote (${reference.v2Source}) are listed too, each`,
-          "with its v3 name, so a v2 configuration or state maps the same way.",
+          `The attribute names only older releases wrote (${reference.releasesSource}, each release's schema) are`,
+          "listed too, each with the newer attribute it became or the release that dropped it, so a configuration or",
+          "state of any release maps the same way.",
         ]
       : []),
     "",
@@ -549,7 +568,44 @@ const tfShapes: Record<string, Pick<TfShape, "type" | "nested" | "maxItems">> = 
   Block: { type: "list", nested: true, maxItems: 1 },
 };
 
+/**
+ * An attribute's Terraform shape as OpenTofu reports the newest release that had it (release-schemas.ts), else as
+ * its schema kind says.
+ */
 function tfShape(attribute: ReferenceAttribute): TfShape {
+  return attribute.tf ? releasedShape(attribute.tf) : kindShape(attribute);
+}
+
+/** Terraform's type (`"number"`, `["set", "string"]`, `["object", {…}]`) as a shape. */
+function typeShape(type: unknown): Pick<TfShape, "type" | "nested"> {
+  const [outer, element] = Array.isArray(type) ? type : [type];
+  const primitive: Record<string, TfShape["type"]> = { string: "string", number: "int", bool: "bool" };
+  if (typeof outer === "string" && primitive[outer]) return { type: primitive[outer] };
+  if (outer === "object") return { type: "object", nested: true };
+  if (outer === "list" || outer === "set" || outer === "map") {
+    const ofObjects = Array.isArray(element) && element[0] === "object";
+    return { type: outer, ...(ofObjects ? { nested: true as const } : {}) };
+  }
+  throw new Error(`Terraform type ${JSON.stringify(type)} has no shape here`);
+}
+
+function releasedShape(shape: ReleaseShape): TfShape {
+  const nesting: Record<string, TfShape["type"]> = { single: "object", list: "list", set: "set", map: "map" };
+  const base: Pick<TfShape, "type" | "nested"> = shape.nesting
+    ? { type: nesting[shape.nesting] ?? "object", nested: true }
+    : typeShape(shape.type);
+  // A block has no flags of its own: Terraform takes it as optional.
+  const optional = shape.optional === true || (shape.block === true && !shape.required);
+  return {
+    ...base,
+    ...(shape.maxItems !== undefined ? { maxItems: shape.maxItems } : {}),
+    ...(shape.required ? { required: true } : {}),
+    ...(optional ? { optional: true } : {}),
+    ...(shape.computed ? { computed: true } : {}),
+  };
+}
+
+function kindShape(attribute: ReferenceAttribute): TfShape {
   const shape = tfShapes[attribute.kind];
   if (!shape) throw new Error(`${attribute.name}: attribute kind ${attribute.kind} has no Terraform shape here`);
   // A block carries no flags of its own in the reference: Terraform takes it as optional.
@@ -585,7 +641,8 @@ export function terraformMapping(reference: Reference): unknown {
               ...(attribute.apiKey ? { apiKey: attribute.apiKey } : {}),
               ...(attribute.sensitive ? { sensitive: true } : {}),
               ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
-              ...(attribute.v2Only ? { v2Only: true } : {}),
+              ...(attribute.retired ? { retired: true } : {}),
+              ...(attribute.releases ? { releases: attribute.releases } : {}),
               ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
               ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
               tf: tfShape(attribute),
@@ -604,7 +661,12 @@ export function terraformMapping(reference: Reference): unknown {
       ];
     }),
   );
-  return { source: reference.source, ...(reference.v2Source ? { v2Source: reference.v2Source } : {}), resources };
+  return {
+    source: reference.source,
+    ...(reference.releasesSource ? { releasesSource: reference.releasesSource } : {}),
+    ...(reference.releases ? { releases: reference.releases } : {}),
+    resources,
+  };
 }
 
 const repoRoot = path.resolve(__dirname, "../../..");

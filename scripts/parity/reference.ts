@@ -12,13 +12,17 @@ export interface ReferenceAttribute {
   deprecated?: boolean;
   /** The API config key the attribute maps to (connectors and transforms). */
   apiKey?: string;
+  /** The releases that had it, e.g. `2.0.0–3.0.0-beta.24` (release-schemas.ts's ranges). */
+  releases?: string;
   /**
-   * Set on an attribute only the provider's v2 releases have (their states may still hold it): the v2 releases
-   * that have it, e.g. `v2.0.0–v2.2.0`. Its apiKey and sensitive flag are its v3 counterpart's, when there is one.
+   * Set on an attribute the newest release no longer has (a state an older release wrote may still hold it): the
+   * releases that had it. Its apiKey and sensitive flag are those of the attribute it became, when there is one.
    */
-  v2Only?: string;
-  /** The v3 attribute a v2-only one became (the one with the same API config key), if any. */
-  v3Name?: string;
+  retired?: string;
+  /** The newest release's attribute a retired one became (the same API config key, or the provider says so). */
+  renamedTo?: string;
+  /** Its shape in the newest release that had it, as OpenTofu reports the schema. */
+  tf?: ReleaseShape;
 }
 
 export interface ReferenceType {
@@ -32,8 +36,34 @@ export interface ReferenceType {
 export interface Reference {
   /** Repository, branch and commit the schemas were read from. */
   source: string;
-  /** The v2 releases whose attribute names are merged in (`v2Only` attributes), e.g. `v2.0.0–v2.2.0`. */
-  v2Source?: string;
+  /** Every release whose attribute names are merged in, oldest first. */
+  releases?: string[];
+  /** Where those releases' schemas came from: `…@v2.0.0–v3.0.0-beta.24`. */
+  releasesSource?: string;
   resources: ReferenceType[];
   dataSources: ReferenceType[];
+}
+
+/** An attribute's shape in one release's schema, as OpenTofu reports it (scripts/parity/release-schemas.ts). */
+export interface ReleaseShape {
+  /** Terraform's type, as `tofu providers schema -json` writes it: `"string"`, `["set", "string"]`, …. */
+  type?: unknown;
+  /** A nested attribute or block: `single`, `list`, `set` or `map`. */
+  nesting?: string;
+  /** A block (`timeouts`), not an attribute. */
+  block?: true;
+  maxItems?: number;
+  required?: true;
+  optional?: true;
+  computed?: true;
+  sensitive?: true;
+}
+
+/** Every release's schema in one: per type, each attribute path with the releases that had each of its shapes. */
+export interface Releases {
+  source: string;
+  /** Every release read, oldest first (`2.0.0`, …, `3.0.0-beta.24`). */
+  releases: string[];
+  resources: Record<string, Record<string, Array<{ in: string; shape: ReleaseShape }>>>;
+  dataSources: Record<string, Record<string, Array<{ in: string; shape: ReleaseShape }>>>;
 }

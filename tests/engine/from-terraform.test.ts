@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-import { officialTerraformProvider } from "../../provider/public/cli/terraform";
+import { officialTerraformProvider, versionsIn } from "../../provider/public/cli/terraform";
 import { type LocalServer, startLocalServer } from "../../server";
 import { pluginOnPath, runPulumiOk } from "../harness/process";
 import { TestProject } from "../harness/project";
@@ -138,7 +138,38 @@ const states: Array<[string, number]> = [
   // Written by the provider's v2.2.0 release (v2 attribute names: a PostgreSQL destination's database_password, …):
   // a Postgres source, its topic, Snowflake and PostgreSQL destinations and a pipeline.
   ["v2", 5],
+  // Written by older releases (tests/fixtures/terraform/releases/*/HOW.md), each with attribute names the newest
+  // release renamed or dropped: MySQL's insert_static_* (2.1.5), S3's aws_s3_object_prefix (beta.6), Kafka
+  // Direct's phantom settings (beta.20), PostgreSQL's streamkap_snapshot_* (beta.20, beta.23); kc_cluster_id on
+  // a topic router (beta.13, beta.23), a Kafka Direct source (beta.23) and destination (beta.24).
+  ["releases/2.1.5", 4],
+  ["releases/3.0.0-beta.6", 6],
+  ["releases/3.0.0-beta.13", 3],
+  ["releases/3.0.0-beta.20", 8],
+  ["releases/3.0.0-beta.23", 7],
+  ["releases/3.0.0-beta.24", 4],
 ];
+
+/** The Kafka Connect clusters a state's connectors and transforms name (`kc_cluster_id`, when not the default). */
+function stateClusters(stateFile: string): string[] {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as {
+    resources: Array<{ mode: string; instances: Array<{ attributes: Record<string, unknown> }> }>;
+  };
+  return state.resources
+    .filter((resource) => resource.mode === "managed")
+    .flatMap((resource) => resource.instances.map((instance) => instance.attributes.kc_cluster_id))
+    .filter((cluster): cluster is string => typeof cluster === "string" && cluster !== "");
+}
+
+/** The topics a state manages. */
+function stateTopics(stateFile: string): number {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as {
+    resources: Array<{ mode: string; type: string; instances: unknown[] }>;
+  };
+  return state.resources
+    .filter((resource) => resource.mode === "managed" && resource.type === "streamkap_topic")
+    .reduce((sum, resource) => sum + resource.instances.length, 0);
+}
 
 /** The text of every file the command wrote into the project (not Pulumi's own `.state` and `.pulumi-home`). */
 function projectFiles(dir: string): string {
@@ -158,7 +189,7 @@ describe.each(states)("the %s state", (fixture, resources) => {
   let written: { code: number; stdout: string; stderr: string };
 
   beforeAll(async () => {
-    ({ server, workDir, projectDir } = await openFixture(fixture, fixture));
+    ({ server, workDir, projectDir } = await openFixture(fixture, fixture.replace(/\W+/g, "-")));
     written = await fromTerraformWithSecrets([stateFile, "--out", projectDir], server, projectDir);
   });
 
@@ -174,10 +205,21 @@ describe.each(states)("the %s state", (fixture, resources) => {
     const report = fs.readFileSync(path.join(projectDir, "from-terraform-report.md"), "utf8");
     expect(report).toContain(`Resources carried: **${resources}**`);
     expect(report).toMatch(/not carried: 0\./);
+    const release = /^releases\/(.+)$/.exec(fixture)?.[1];
+    if (release) {
+      // The report names the releases whose schema the state fits: the one that wrote it among them.
+      const named = /Written by the official provider's release (.+?): its attribute names/.exec(report)?.[1] ?? "";
+      expect(versionsIn(named, officialTerraformProvider().releases ?? []).has(release)).toBe(true);
+    }
     // Terraform's topics are a source's own: Pulumi keeps Terraform's behaviour and never deletes them.
     const program = fs.readFileSync(path.join(projectDir, "index.ts"), "utf8");
     const topics = program.match(/new streamkap\.Topic\(/g) ?? [];
-    expect(topics.length).toBeGreaterThan(0);
+    expect(topics).toHaveLength(stateTopics(stateFile));
+    // A connector (its `kcClusterId`) or a topic router (its `kc.cluster.id` setting) on another Kafka Connect
+    // cluster stays there.
+    for (const cluster of stateClusters(stateFile)) {
+      expect(program).toMatch(new RegExp(`(kcClusterId|"kc\\.cluster\\.id"): "${cluster}"`));
+    }
     expect(program.match(/\{ retainOnDelete: true \}/g) ?? []).toHaveLength(topics.length);
     const secrets = [...stateSecrets(stateFile), server.secret];
     expect(leakedSecrets([projectFiles(projectDir), written.stdout].join("\n"), secrets)).toEqual([]);
@@ -222,7 +264,7 @@ describe.each(states)("the %s state as Pulumi YAML on the provider plugin", (fix
   let project: TestProject | undefined;
 
   beforeAll(async () => {
-    ({ server, workDir, projectDir } = await openFixture(fixture, `yaml-${fixture}`));
+    ({ server, workDir, projectDir } = await openFixture(fixture, `yaml-${fixture.replace(/\W+/g, "-")}`));
   });
 
   afterAll(async () => {

@@ -162,6 +162,6 @@ test("a state the provider's v2.2.0 wrote plans whole: its v2 names map as their
   const destination = handOver.objects.find((object) => object.instance.type === "streamkap_destination_postgresql");
   const v2Password = destination?.type.attributes.database_password;
   expect(destination?.instance.attributes.database_password).toBeDefined();
-  expect(v2Password).toMatchObject({ v2Only: true, sensitive: true, apiKey: "connection.password" });
+  expect(v2Password).toMatchObject({ retired: true, sensitive: true, apiKey: "connection.password" });
   expect(v2Password?.input).toBe(destination?.type.attributes.connection_password?.input);
 });

@@ -86,8 +86,13 @@ test("a source's settings, secret or not, by our names; its Terraform schema as 
   expect(tfSchema.database_password).toEqual({ type: 4, required: true, sensitive: true });
   expect(tfSchema.id).toEqual({ type: 4, computed: true });
   expect(tfSchema.tags).toMatchObject({ type: 7, optional: true, element: { schema: { type: 4 } } });
-  // `timeouts` is a single block; the converter drops it (Pulumi's customTimeouts option stands for it).
-  expect(tfSchema.timeouts).toMatchObject({ type: 5, maxItems: 1, element: { resource: {} } });
+  // `timeouts` is a single block (Terraform's nesting "single", which the bridge writes as a map holding one
+  // resource); the converter lifts it to Pulumi's customTimeouts option, so no field names it.
+  expect(tfSchema.timeouts).toMatchObject({
+    type: 6,
+    optional: true,
+    element: { resource: { create: { type: 4, optional: true }, delete: { type: 4 }, update: { type: 4 } } },
+  });
   expect(postgres.fields.timeouts).toBeUndefined();
 });
 

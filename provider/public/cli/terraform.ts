@@ -6,3 +6,4 @@ export {
   type TerraformKind,
   type TerraformType,
 } from "../../terraform/mapping";
+export { rangesOf, versionsIn } from "../../terraform/releases";
