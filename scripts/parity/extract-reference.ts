@@ -2,8 +2,10 @@
  * Reads the reference Terraform provider's schemas (a git directory of streamkap-com/terraform-provider-streamkap,
  * branch `develop`) into scripts/parity/reference.json: every resource type and data source, each attribute with
  * its flags and, for connectors and transforms, the API config key behind it. Run by hand when the reference
- * moves (CI has no copy of it), then `npm run generate`. The v2 releases' attribute names (tags v2.0.0 to the
- * newest v2) are merged in, marked `v2Only`, so a state a v2 provider wrote is read too:
+ * moves (CI has no copy of it), then `npm run generate`. Every release's attribute names (scripts/parity/
+ * releases.json, from release-schemas.ts) are merged in, each with the releases that had it; one the newest release
+ * lacks is marked `retired`, with its API key as its own release's source gives it, so a state any release wrote
+ * is read too:
  *
  *   node dist/scripts/parity/extract-reference.js --repo /work/.mirror/streamkap-com+terraform-provider-streamkap/repo
  */
