@@ -69,8 +69,10 @@ export interface PipelineArgs extends ManagedArgs {
    */
   topics?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * Whether tables added to the source later are snapshotted into the destination.
-   * @default false
+   * Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+   * the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+   * converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
+   * @default false for a new pipeline; an existing one's value is kept
    */
   snapshotNewTables?: pulumi.Input<boolean>;
   /**

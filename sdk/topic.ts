@@ -5,8 +5,19 @@ import { shims } from "./shim";
 import { StreamkapResource } from "./resource";
 
 export interface TopicArgs extends ManagedArgs {
-  /** The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. */
-  name: pulumi.Input<string>;
+  /**
+   * The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+   * `topicId` names an existing topic.
+   * @default none: required, unless `topicId` is set
+   */
+  name?: pulumi.Input<string>;
+  /**
+   * A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+   * `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+   * resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+   * @default none: the resource creates its topic by `name`
+   */
+  topicId?: pulumi.Input<string>;
   /**
    * Number of partitions. It can only grow; `pulumi preview` refuses a smaller number.
    * @default 1
@@ -63,8 +74,10 @@ export interface TopicArgs extends ManagedArgs {
  * ```
  */
 export class Topic extends StreamkapResource {
-  /** The topic's name, which is also its id. */
+  /** The topic's name, as declared; a topic taken over by `topicId` declares none (its id is `topicId`). */
   declare readonly name: pulumi.Output<string>;
+  /** The topic taken over, as declared (see {@link TopicArgs.topicId}). */
+  declare readonly topicId: pulumi.Output<string | undefined>;
   /** The partitions as declared; undefined means 1. See `partitionCount` for the service's count. */
   declare readonly partitions: pulumi.Output<number | undefined>;
   /** The replication factor as declared. */
@@ -79,6 +92,13 @@ export class Topic extends StreamkapResource {
   declare readonly partitionCount: pulumi.Output<number>;
 
   constructor(name: string, args: TopicArgs, opts?: pulumi.CustomResourceOptions) {
-    super(shims.topic, name, { ...args, ...managedProps(args), partitionCount: undefined }, opts, "streamkap", "Topic");
+    super(
+      shims.topic,
+      name,
+      { ...args, ...managedProps(args), topicId: args.topicId, partitionCount: undefined },
+      opts,
+      "streamkap",
+      "Topic",
+    );
   }
 }

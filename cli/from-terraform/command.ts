@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-import { type ConnectorRecord, ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli/service";
+import { ErrorCodes, StreamkapClient, StreamkapError } from "../../provider/public/cli/service";
 import { packageVersion, terminalText } from "../command-line";
 import { type ExportIo, processIo, settingsFor } from "../export/command";
 import { buildProgram, refuseNullProperties, type SecretSetting } from "../export/model";
@@ -27,16 +27,7 @@ import { renderProgram } from "../export/render";
 import { renderYamlProgram } from "../export/yaml";
 import { type FromTerraformArgs, fromTerraformUsage, type Language, parseFromTerraformArgs } from "./args";
 import { type ConvertedLanguage, convertedFiles, convertProgram } from "./convert";
-import {
-  type Adopted,
-  carriedInstances,
-  type Difference,
-  importFile,
-  lettingGo,
-  removedBlocks,
-  report,
-  stateRmScript,
-} from "./files";
+import { type Adopted, carriedInstances, importFile, lettingGo, removedBlocks, report, stateRmScript } from "./files";
 import { proveGenerated } from "./generated-literals";
 import { planHandOver, type PlannedObject, providerSchemaText, writtenBy } from "./plan";
 import {
@@ -48,6 +39,8 @@ import {
   sensitiveTexts,
 } from "./sensitive";
 import { instancesOf, readState, type StateInstance, stateFileOf } from "./state";
+import { carryTimeouts } from "./timeouts";
+import { differences } from "./differences";
 
 /** Where the command writes: the result to stdout; it reads the credentials from `env`. */
 export type FromTerraformIo = Omit<ExportIo, "interactive">;
@@ -137,6 +130,8 @@ export async function runFromTerraformCommand(
     const object = declaration.adopts === undefined ? undefined : byId.get(declaration.adopts);
     if (object) adopted.push({ object, declaration });
   }
+  // Terraform's `timeouts` blocks, as the resource option standing for them; a `read` deadline has none.
+  const readTimeouts = carryTimeouts(adopted);
   const sensitiveSecrets = new Map(
     keepSensitiveSecret(model, adopted).map(({ setting, value }) => [setting.configKey, value]),
   );
@@ -205,7 +200,12 @@ export async function runFromTerraformCommand(
         adopted,
         handOver,
         gone,
-        leftOut: model.leftOut,
+        leftOut: [
+          ...model.leftOut,
+          ...readTimeouts.map(
+            (address) => `${address}: its \`timeouts.read\` (Pulumi's refresh takes no deadline of its own)`,
+          ),
+        ],
         differences: differences(adopted, snapshot),
         secrets: secrets.map(({ setting, address, value }) => ({ setting, address, inState: value !== undefined })),
         letGo,
@@ -333,37 +333,6 @@ function secretValueOf(object: PlannedObject, setting: SecretSetting): string | 
   ];
   const values = names.map((name) => object.instance.attributes[name]);
   return values.find((value): value is string => typeof value === "string" && value !== "");
-}
-
-/** Settings whose value in Terraform's state is not the service's (connectors: their scalar settings). */
-function differences(
-  adopted: readonly Adopted[],
-  snapshot: { sources: ConnectorRecord[]; destinations: ConnectorRecord[] },
-): Difference[] {
-  const connectors = new Map([...snapshot.sources, ...snapshot.destinations].map((record) => [record.id, record]));
-  const found: Difference[] = [];
-  for (const { object } of adopted) {
-    const live = connectors.get(object.id)?.config;
-    if (!live) continue;
-    const marked = sensitiveOf(object.instance).attributes;
-    for (const [name, attribute] of Object.entries(object.type.attributes)) {
-      const terraform = object.instance.attributes[name];
-      if (!attribute.apiKey || attribute.sensitive || marked.has(name)) continue;
-      if (terraform === null || terraform === undefined) continue;
-      if (typeof terraform === "object") continue; // lists and nested blocks: shapes differ, compared by the first up
-      const service = Object.hasOwn(live, attribute.apiKey) ? live[attribute.apiKey] : undefined;
-      if (service === undefined || service === null) continue;
-      if (String(terraform) !== String(service)) {
-        found.push({
-          address: object.instance.address,
-          attribute: name,
-          terraform: String(terraform),
-          service: String(service),
-        });
-      }
-    }
-  }
-  return found;
 }
 
 /** `pulumi config set --secret` for each value, run in the project with the value on standard input. */

@@ -21,8 +21,10 @@ export async function adoptObject<I extends JsonObject, L>(
   kind: KindDescription<I, L>,
   context: KindContext,
   inputs: I,
+  existing?: string,
 ): Promise<{ id: string; outs: JsonObject }> {
-  const target = String(inputs.adopt);
+  // `adopt` names the object when both are given: the kind's own reference (a topic's `topicId`) is the same one.
+  const target = typeof inputs.adopt === "string" ? inputs.adopt : String(existing);
   let live =
     target === "byName"
       ? await byName(kind, context, inputs)

@@ -24,7 +24,10 @@ export function checkInputs<I extends JsonObject, L>(
   newsRaw: Record<string, unknown>,
 ): CheckOutcome {
   const olds = oldsRaw && Object.keys(oldsRaw).length > 0 ? withoutProvider(oldsRaw) : undefined;
-  const { common, own } = splitCommonInputs(withAutoName(olds, withoutProvider(newsRaw)));
+  const news = withoutProvider(newsRaw);
+  // An object the service made and named (kind.existingObject) keeps its own name: none is derived.
+  const named = kind.existingObject?.(news as I) !== undefined ? news : withAutoName(olds, news);
+  const { common, own } = splitCommonInputs(named);
   const commonFailures = checkCommonInputs(kind.noun, common, kind.adoptByName ?? true);
   const facts = { adopting: typeof common.adopt === "string" };
 

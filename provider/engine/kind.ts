@@ -98,6 +98,12 @@ export interface KindDescription<I extends JsonObject, L> {
    * @default true
    */
   adoptByName?: boolean;
+  /**
+   * The id of an object the service makes by itself that these inputs take over rather than create (a source's
+   * own topic, named by `topicId` as Terraform's `streamkap_topic` names it): create adopts it, and the object is
+   * named by the service, so no name is derived. Undefined for inputs that create their object.
+   */
+  existingObject?(inputs: I): string | undefined;
   /** The REST collection and how bodies and answers map to inputs and outputs. */
   api: KindApi<I, L>;
   /** Outputs that are not inputs, from the live object. Keys must not collide with input keys. */

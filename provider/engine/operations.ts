@@ -46,8 +46,9 @@ export async function createObject<I extends JsonObject, L>(
   context: KindContext,
   inputs: I,
 ): Promise<CreateOutcome> {
-  if (typeof inputs.adopt === "string") {
-    return adoptObject(kind, context, inputs);
+  const existing = kind.existingObject?.(inputs);
+  if (typeof inputs.adopt === "string" || existing !== undefined) {
+    return adoptObject(kind, context, inputs, existing);
   }
   const body = await kind.api.createBody(inputs, context);
   if (kind.checksNameBeforeCreate) await refuseTakenName(kind, context, inputs);

@@ -289,6 +289,9 @@ export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
       const body = await pipelineBody(inputs, context, live);
       return compact({
         ...body,
+        // Unset, it is the service's to keep: a pipeline made elsewhere (Terraform's default is true) is not turned
+        // off by an update of something else, which the preview would not show.
+        snapshot_new_tables: inputs.snapshotNewTables ?? live.snapshot_new_tables ?? false,
         tags: inputs.tags ?? tagIdsOf(live.tags),
         transforms: declaredItems ?? transformItems(live),
         topic_auto_discovery_transforms:

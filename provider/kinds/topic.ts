@@ -9,11 +9,18 @@ import { readTopic } from "./topic-facts";
 const optionalNumber = (field: z.ZodNumber) => field.optional();
 
 export const topicInputsSchema = z.strictObject({
+  /** Required unless `topicId` names the topic (the engine derives one from the resource name otherwise). */
   name: z
     .string()
     .min(1, "must not be empty")
     .max(249, "must be at most 249 characters")
-    .regex(/^[a-zA-Z0-9._-]+$/, "may hold only letters, digits, `.`, `_` and `-` (Kafka topic names)"),
+    .regex(/^[a-zA-Z0-9._-]+$/, "may hold only letters, digits, `.`, `_` and `-` (Kafka topic names)")
+    .optional(),
+  /**
+   * A topic the service made for a source or transform, taken over by its id as Terraform's `streamkap_topic`
+   * does: never created, its name the service's, and never deleted (a destroy only lets it go).
+   */
+  topicId: z.string().min(1, "must be a topic id such as source_<id>.public.orders").optional(),
   namePrefix: z.string().min(1).max(240).optional(),
   /** Can only grow. */
   partitions: optionalNumber(z.number().int().min(1).max(10_000)),
@@ -44,6 +51,15 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   schema: inputSchema<TopicInputs>(topicInputsSchema),
   rules: (news, olds) => {
     const failures: CheckFailure[] = [];
+    if (news.topicId !== undefined && news.name !== undefined) {
+      failures.push({
+        property: "name",
+        reason: "`name` and `topicId` cannot both be set: a topic taken over by `topicId` keeps the service's name",
+      });
+    }
+    if (news.topicId === undefined && news.name === undefined) {
+      failures.push({ property: "name", reason: "`name` is required (or `topicId`, to take over an existing topic)" });
+    }
     // Unset, the topic keeps the count it has: only a declared count can ask it to shrink.
     const before = olds?.partitions ?? 1;
     const after = news.partitions;
@@ -67,6 +83,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
   // Only partitions and tags can change in place (PUT /topics/{id} takes {payload: {partition_count, tags}}).
   replaceOn: [
     "name",
+    "topicId",
     "replicationFactor",
     "cleanupPolicy",
     "minInsyncReplicas",
@@ -76,6 +93,7 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     "customConfigs",
   ],
   uniqueNames: true,
+  existingObject: (inputs) => (typeof inputs.topicId === "string" ? inputs.topicId : undefined),
   api: {
     collection: "/topics",
     listPath: "/topics/details",
@@ -100,6 +118,10 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     // With neither declared there is nothing to send (the service refuses an empty payload): the topic is read.
     updateNeeded: (_olds, news) => news.partitions !== undefined || news.tags !== undefined,
     asyncDelete: false,
+    // A topic taken over by `topicId` is its source's or transform's: destroying the resource only lets it go, as
+    // Terraform's `streamkap_topic` does (TF internal/resource/topic/topic.go:225-236: "Destroying the resource simply drops it from Terraform state").
+    deleteRequest: (id, last) =>
+      typeof last.topicId === "string" ? [] : { method: "DELETE", path: `/topics/${encodeURIComponent(id)}` },
   },
   // POST /topics takes no tags: a tagged topic gets them with the one call that can set them, right after.
   converge: async (self, _live, inputs, previous) => {
@@ -121,7 +143,8 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     const facts = readTopic(live);
     return compact({
       ...prior,
-      name: facts.name ?? prior.name,
+      // Taken over by `topicId`, the name is the service's and never an input.
+      name: prior.topicId !== undefined ? prior.name : (facts.name ?? prior.name),
       // Unset, the count is the service's to keep (the `partitionCount` output shows it), never drift.
       partitions: prior.partitions === undefined ? undefined : (facts.partitions ?? prior.partitions),
       tags: managedTags(prior.tags, live.tags),

@@ -29,7 +29,8 @@ function mappingData(schemaText: () => string): Buffer {
     const { terraformPulumiMapping } =
       require("../terraform/pulumi-mapping") as typeof import("../terraform/pulumi-mapping");
     const schema = JSON.parse(schemaText()) as PluginSchema;
-    data = Buffer.from(JSON.stringify(terraformPulumiMapping(officialTerraformProvider().resources, schema)));
+    const official = officialTerraformProvider();
+    data = Buffer.from(JSON.stringify(terraformPulumiMapping(official.resources, schema, official.dataSources)));
   }
   return data;
 }

@@ -82,6 +82,8 @@ const providerSchema = z.object({
   /** Every release whose attribute names are known, oldest first. */
   releases: z.array(z.string()).optional(),
   resources: z.record(z.string(), typeSchema),
+  /** Data sources, each with the lookup standing for it (`counterpart`: `getTags`). */
+  dataSources: z.record(z.string(), typeSchema).optional(),
 });
 
 let parsed: z.infer<typeof providerSchema> | undefined;

@@ -26,6 +26,11 @@ export interface PluginSchema {
     { inputProperties?: Record<string, PropertySpec>; properties?: Record<string, PropertySpec> }
   >;
   types?: Record<string, { properties?: Record<string, PropertySpec> }>;
+  /** The plugin's lookups (`streamkap:index:getTags`), for the official provider's data sources. */
+  functions?: Record<
+    string,
+    { inputs?: { properties?: Record<string, PropertySpec> }; outputs?: { properties?: Record<string, PropertySpec> } }
+  >;
 }
 
 /** One Terraform attribute or block (bridge `MarshallableSchemaShim`); `type` is the bridge's `shim.ValueType`. */
@@ -206,6 +211,7 @@ function fieldsOf(schema: PluginSchema, token: string, type: TerraformType): Rec
 export function terraformPulumiMapping(
   types: Record<string, TerraformType>,
   schema: PluginSchema,
+  dataSources: Record<string, TerraformType> = {},
 ): TerraformPulumiMapping {
   const variables = schema.config?.variables ?? {};
   const mapping: TerraformPulumiMapping = {
@@ -236,6 +242,25 @@ export function terraformPulumiMapping(
     );
     const token = `${schema.name}:index:${type.counterpart}`;
     if (token in schema.resources) mapping.resources[tfType] = { tok: token, fields: fieldsOf(schema, token, type) };
+  }
+  // A data source becomes its lookup's invoke; its arguments and results that have a counterpart of the same
+  // shape get their names (the others the converter names itself, which fails to bind and points at them).
+  for (const [tfType, type] of Object.entries(dataSources)) {
+    mapping.provider.dataSources[tfType] = Object.fromEntries(
+      membersOf(type.attributes, "").map(([name, attribute]) => [
+        name,
+        tfSchema(type.attributes, name, attribute.tf, attribute.sensitive === true),
+      ]),
+    );
+    const token = `${schema.name}:index:${type.counterpart}`;
+    const lookup = schema.functions?.[token];
+    if (!lookup) continue;
+    const properties = { ...lookup.inputs?.properties, ...lookup.outputs?.properties };
+    const fields: Record<string, FieldInfo> = {};
+    for (const [name, attribute] of membersOf(type.attributes, "")) {
+      if (attribute.input !== undefined && attribute.input in properties) fields[name] = { name: attribute.input };
+    }
+    mapping.dataSources[tfType] = { tok: token, fields };
   }
   return mapping;
 }

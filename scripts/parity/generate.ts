@@ -192,7 +192,10 @@ const handWritten: Record<string, { counterpart: string; note?: string; attribut
   streamkap_topic: {
     counterpart: "`Topic`",
     attributes: {
-      topic_id: { ours: "`adopt`", note: "`Topic` creates a topic by `name`; adopt an existing one by its id" },
+      topic_id: {
+        ours: "`topicId`",
+        note: "the topic is its source's: taken over, keeping its name, and never deleted, as in Terraform",
+      },
       partition_count: { ours: "`partitions`", note: "can only grow: a smaller number fails the preview" },
       tags: { ours: "`tags`" },
     },
@@ -628,35 +631,51 @@ function kindShape(attribute: ReferenceAttribute): TfShape {
 export function terraformMapping(reference: Reference): unknown {
   const plainInput = /^`([A-Za-z][A-Za-z0-9]*)`$/;
   const strip = (text: string) => text.replace(/`/g, "");
+  const attributesOf = (type: ReferenceType, mapping: TypeMapping) =>
+    Object.fromEntries(
+      type.attributes.map((attribute) => {
+        const counterpart = counterpartOf(type, mapping, attribute);
+        const input = plainInput.exec(counterpart.ours ?? "")?.[1];
+        return [
+          attribute.name,
+          {
+            ...(attribute.apiKey ? { apiKey: attribute.apiKey } : {}),
+            ...(attribute.sensitive ? { sensitive: true } : {}),
+            ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
+            ...(attribute.retired ? { retired: true } : {}),
+            ...(attribute.releases ? { releases: attribute.releases } : {}),
+            ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
+            ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
+            tf: tfShape(attribute),
+          },
+        ];
+      }),
+    );
   const resources = Object.fromEntries(
     reference.resources.map((type) => {
       const mapping = mappingOf(type);
-      const attributes = Object.fromEntries(
-        type.attributes.map((attribute) => {
-          const counterpart = counterpartOf(type, mapping, attribute);
-          const input = plainInput.exec(counterpart.ours ?? "")?.[1];
-          return [
-            attribute.name,
-            {
-              ...(attribute.apiKey ? { apiKey: attribute.apiKey } : {}),
-              ...(attribute.sensitive ? { sensitive: true } : {}),
-              ...(attribute.computed && !attribute.optional && !attribute.required ? { computed: true } : {}),
-              ...(attribute.retired ? { retired: true } : {}),
-              ...(attribute.releases ? { releases: attribute.releases } : {}),
-              ...(input ? { input } : counterpart.ours ? { ours: strip(counterpart.ours) } : {}),
-              ...(counterpart.note ? { note: strip(counterpart.note) } : {}),
-              tf: tfShape(attribute),
-            },
-          ];
-        }),
-      );
       return [
         type.name,
         {
           kind: kindOf(type.name) ?? null,
           ...(type.code ? { code: type.code } : {}),
           counterpart: strip(mapping.counterpart),
-          attributes,
+          attributes: attributesOf(type, mapping),
+        },
+      ];
+    }),
+  );
+  // A data source's counterpart is a lookup: `getTags(filter)` names the function `getTags`.
+  const dataSources = Object.fromEntries(
+    reference.dataSources.map((type) => {
+      const mapping = lookupMappingOf(type);
+      const lookup = /^`(get[A-Za-z]+)/.exec(mapping.counterpart)?.[1];
+      return [
+        type.name,
+        {
+          kind: null,
+          counterpart: lookup ?? strip(mapping.counterpart),
+          attributes: attributesOf(type, mapping),
         },
       ];
     }),
@@ -666,6 +685,7 @@ export function terraformMapping(reference: Reference): unknown {
     ...(reference.releasesSource ? { releasesSource: reference.releasesSource } : {}),
     ...(reference.releases ? { releases: reference.releases } : {}),
     resources,
+    dataSources,
   };
 }
 

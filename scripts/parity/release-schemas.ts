@@ -64,7 +64,8 @@ function shapesOf(block: DumpBlock, prefix = ""): Array<[string, ReleaseShape]> 
     const type = attribute.type;
     if (Array.isArray(type) && type[0] === "object" && typeof type[1] === "object" && type[1] !== null) {
       for (const [member, memberType] of Object.entries(type[1] as Record<string, unknown>)) {
-        found.push([`${at}.${member}`, { type: memberType }]);
+        // An object type's attributes are all required (Terraform's `optional()` markers are not used here).
+        found.push([`${at}.${member}`, { type: memberType, required: true }]);
       }
     }
   }

@@ -130,9 +130,11 @@ namespace Streamkap.Pulumi
         public Output<Streamkap.Pulumi.DriftAction?> OnDrift { get; private set; } = null!;
 
         /// <summary>
-        /// Whether tables added to the source later are snapshotted into the destination.
+        /// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+        /// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+        /// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
         /// 
-        /// Defaults to false.
+        /// Defaults to false for a new pipeline; an existing one's value is kept.
         /// </summary>
         [Output("snapshotNewTables")]
         public Output<bool?> SnapshotNewTables { get; private set; } = null!;
@@ -303,9 +305,11 @@ namespace Streamkap.Pulumi
         public Input<Streamkap.Pulumi.DriftAction>? OnDrift { get; set; }
 
         /// <summary>
-        /// Whether tables added to the source later are snapshotted into the destination.
+        /// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+        /// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+        /// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
         /// 
-        /// Defaults to false.
+        /// Defaults to false for a new pipeline; an existing one's value is kept.
         /// </summary>
         [Input("snapshotNewTables")]
         public Input<bool>? SnapshotNewTables { get; set; }

@@ -79,7 +79,10 @@ namespace Streamkap.Pulumi
         public Output<int?> MinInsyncReplicas { get; private set; } = null!;
 
         /// <summary>
-        /// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        /// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+        /// `topicId` names an existing topic.
+        /// 
+        /// Defaults to none: required, unless `topicId` is set.
         /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
@@ -140,6 +143,16 @@ namespace Streamkap.Pulumi
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
+        /// <summary>
+        /// A topic the service made for a source or transform (`source_&lt;id&gt;.public.orders`), taken over as Terraform's
+        /// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+        /// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+        /// 
+        /// Defaults to none: the resource creates its topic by `name`.
+        /// </summary>
+        [Output("topicId")]
+        public Output<string?> TopicId { get; private set; } = null!;
+
 
         /// <summary>
         /// Create a Topic resource with the given unique name, arguments, and options.
@@ -174,6 +187,7 @@ namespace Streamkap.Pulumi
                     "replicationFactor",
                     "retentionBytes",
                     "retentionMs",
+                    "topicId",
                 },
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
@@ -248,7 +262,10 @@ namespace Streamkap.Pulumi
         public Input<int>? MinInsyncReplicas { get; set; }
 
         /// <summary>
-        /// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        /// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+        /// `topicId` names an existing topic.
+        /// 
+        /// Defaults to none: required, unless `topicId` is set.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
@@ -308,6 +325,16 @@ namespace Streamkap.Pulumi
             get => _tags ?? (_tags = new InputList<string>());
             set => _tags = value;
         }
+
+        /// <summary>
+        /// A topic the service made for a source or transform (`source_&lt;id&gt;.public.orders`), taken over as Terraform's
+        /// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+        /// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+        /// 
+        /// Defaults to none: the resource creates its topic by `name`.
+        /// </summary>
+        [Input("topicId")]
+        public Input<string>? TopicId { get; set; }
 
         public TopicArgs()
         {

@@ -125,9 +125,11 @@ export class Pipeline extends pulumi.CustomResource {
      */
     declare public readonly onDrift: pulumi.Output<enums.DriftAction | undefined>;
     /**
-     * Whether tables added to the source later are snapshotted into the destination.
+     * Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+     * the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+     * converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
      *
-     * Defaults to false.
+     * Defaults to false for a new pipeline; an existing one's value is kept.
      */
     declare public readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
     /**
@@ -291,9 +293,11 @@ export interface PipelineArgs {
      */
     onDrift?: pulumi.Input<enums.DriftAction | undefined>;
     /**
-     * Whether tables added to the source later are snapshotted into the destination.
+     * Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+     * the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+     * converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
      *
-     * Defaults to false.
+     * Defaults to false for a new pipeline; an existing one's value is kept.
      */
     snapshotNewTables?: pulumi.Input<boolean | undefined>;
     /**

@@ -85,7 +85,10 @@ export class Topic extends pulumi.CustomResource {
      */
     declare public readonly minInsyncReplicas: pulumi.Output<number | undefined>;
     /**
-     * The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+     * The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+     * `topicId` names an existing topic.
+     *
+     * Defaults to none: required, unless `topicId` is set.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
@@ -130,6 +133,14 @@ export class Topic extends pulumi.CustomResource {
      * Defaults to left as they are on the service.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
+    /**
+     * A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+     * `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+     * resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+     *
+     * Defaults to none: the resource creates its topic by `name`.
+     */
+    declare public readonly topicId: pulumi.Output<string | undefined>;
 
     /**
      * Create a Topic resource with the given unique name, arguments, and options.
@@ -154,6 +165,7 @@ export class Topic extends pulumi.CustomResource {
             resourceInputs["retentionBytes"] = args?.retentionBytes;
             resourceInputs["retentionMs"] = args?.retentionMs;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["topicId"] = args?.topicId;
             resourceInputs["partitionCount"] = undefined /*out*/;
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
@@ -169,9 +181,10 @@ export class Topic extends pulumi.CustomResource {
             resourceInputs["retentionBytes"] = undefined /*out*/;
             resourceInputs["retentionMs"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
+            resourceInputs["topicId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["cleanupPolicy", "customConfigs.*", "maxMessageBytes", "minInsyncReplicas", "name", "replicationFactor", "retentionBytes", "retentionMs"] };
+        const replaceOnChanges = { replaceOnChanges: ["cleanupPolicy", "customConfigs.*", "maxMessageBytes", "minInsyncReplicas", "name", "replicationFactor", "retentionBytes", "retentionMs", "topicId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         // Stack traces off while registering: Pulumi records one per promise, four per property.
         const stackTraceLimit = Error.stackTraceLimit;
@@ -223,7 +236,10 @@ export interface TopicArgs {
      */
     minInsyncReplicas?: pulumi.Input<number | undefined>;
     /**
-     * The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+     * The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+     * `topicId` names an existing topic.
+     *
+     * Defaults to none: required, unless `topicId` is set.
      */
     name?: pulumi.Input<string | undefined>;
     /**
@@ -264,4 +280,12 @@ export interface TopicArgs {
      * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+     * `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+     * resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+     *
+     * Defaults to none: the resource creates its topic by `name`.
+     */
+    topicId?: pulumi.Input<string | undefined>;
 }

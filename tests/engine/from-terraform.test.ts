@@ -294,6 +294,54 @@ describe.each(states)("the %s state as Pulumi YAML on the provider plugin", (fix
  * pcl`), and the project is installed as a user installs it, from its requirements.txt (with the generated SDK's
  * wheel given, as it is not on PyPI from here).
  */
+/**
+ * Terraform's `timeouts` block (every v3 resource has one) carried as Pulumi's `customTimeouts` option: the core
+ * state with its pipeline's block set as a configuration with `timeouts { create = "30m" … }` leaves it.
+ */
+describe("the core state with a pipeline's timeouts", () => {
+  let server: LocalServer;
+  let workDir: string;
+  let projectDir: string;
+  let project: TestProject | undefined;
+
+  beforeAll(async () => {
+    ({ server, workDir, projectDir } = await openFixture("core", "timeouts"));
+  });
+
+  afterAll(async () => {
+    project?.dispose();
+    await server?.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test("become customTimeouts (read, which has none, is named in the report); the first up changes nothing", async () => {
+    const state = JSON.parse(fs.readFileSync(path.join(fixtures, "core", "terraform.tfstate"), "utf8")) as {
+      resources: Array<{ type: string; instances: Array<{ attributes: Record<string, unknown> }> }>;
+    };
+    const pipeline = state.resources.find((resource) => resource.type === "streamkap_pipeline");
+    if (!pipeline) throw new Error("the core state has no pipeline");
+    pipeline.instances[0].attributes.timeouts = { create: "30m", update: "10m", delete: null, read: "5m" };
+    const stateFile = path.join(workDir, "terraform.tfstate");
+    fs.writeFileSync(stateFile, JSON.stringify(state));
+    const written = await fromTerraformWithSecrets([stateFile, "--out", projectDir], server, projectDir);
+    expect(written.code).toBe(0);
+    const program = fs.readFileSync(path.join(projectDir, "index.ts"), "utf8");
+    expect(program).toMatch(/customTimeouts: \{ create: "30m", update: "10m" \}/);
+    const report = fs.readFileSync(path.join(projectDir, "from-terraform-report.md"), "utf8");
+    expect(report).toContain("`timeouts.read`");
+    project = await TestProject.fromDirectory(projectDir, server, {}, "dev");
+    server.resetStats();
+    const result = await project.up();
+    expect(result.summary.resourceChanges).toEqual({ create: 10 });
+    expect(
+      server
+        .stats()
+        .calls.filter((call) => call.method !== "GET")
+        .map((call) => call.path),
+    ).toEqual(["/auth/access-token"]);
+  });
+});
+
 describe("the with-credential state in Python on the provider plugin", () => {
   const fixture = "with-credential";
   const resources = 11;

@@ -7,6 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 import { runFromTerraformCommand } from "../../cli/from-terraform/command";
+import { sameSetting } from "../../cli/from-terraform/differences";
 import { planHandOver, resourceNameOf } from "../../cli/from-terraform/plan";
 import { instancesOf, readState, stateFileOf } from "../../cli/from-terraform/state";
 import { parseModulePath } from "../../cli/from-terraform/addresses";
@@ -164,4 +165,14 @@ test("a state the provider's v2.2.0 wrote plans whole: its v2 names map as their
   expect(destination?.instance.attributes.database_password).toBeDefined();
   expect(v2Password).toMatchObject({ retired: true, sensitive: true, apiKey: "connection.password" });
   expect(v2Password?.input).toBe(destination?.type.attributes.connection_password?.input);
+});
+
+test("a v2 boolean is the Yes or No the service holds for the same setting (MySQL's snapshot_gtid); other values as text", () => {
+  expect(sameSetting(true, "Yes")).toBe(true);
+  expect(sameSetting(false, "No")).toBe(true);
+  expect(sameSetting(true, "No")).toBe(false);
+  expect(sameSetting(false, "yes")).toBe(false);
+  expect(sameSetting(5432, "5432")).toBe(true);
+  expect(sameSetting(true, "true")).toBe(true);
+  expect(sameSetting("Yes", "No")).toBe(false);
 });

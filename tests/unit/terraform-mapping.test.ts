@@ -18,6 +18,9 @@ import {
   terraformPulumiMapping,
 } from "../../provider/terraform/pulumi-mapping";
 import { readReference, terraformMapping, terraformMappingFile } from "../../scripts/parity/generate";
+import { withdrawnSetting } from "../../catalogue";
+import { versionsIn } from "../../provider/terraform/releases";
+import type { ReleaseShape, Releases } from "../../scripts/parity/reference";
 
 const provider = require("@pulumi/pulumi/proto/provider_pb");
 
@@ -25,7 +28,7 @@ const repoRoot = path.resolve(__dirname, "../../..");
 const schemaText = () => fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8");
 const schema = JSON.parse(schemaText()) as PluginSchema;
 const official = officialTerraformProvider().resources;
-const mapping = terraformPulumiMapping(official, schema);
+const mapping = terraformPulumiMapping(official, schema, officialTerraformProvider().dataSources);
 
 /** The properties of the object type a property holds, or each item of it. */
 function membersOf(spec: PropertySpec | undefined): Record<string, PropertySpec> {
@@ -190,4 +193,89 @@ test("the messages, as the plugin encodes and decodes them, are Pulumi's (provid
   const list = new provider.GetMappingsRequest();
   list.setKey("tf");
   expect(decode("pulumirpc.GetMappingsRequest", Buffer.from(list.serializeBinary()))).toEqual({ key: "tf" });
+});
+
+test("a topic is taken over by `topicId`, as Terraform's streamkap_topic is: no name to invent, never deleted", () => {
+  expect(mapping.resources.streamkap_topic).toEqual({
+    tok: "streamkap:index:Topic",
+    fields: { partition_count: { name: "partitions" }, tags: { name: "tags" }, topic_id: { name: "topicId" } },
+  });
+});
+
+test("a pipeline's `destination` has its members in the Terraform schema, as `source` does", () => {
+  expect(mapping.provider.resources.streamkap_pipeline.destination).toEqual({
+    type: 6,
+    required: true,
+    element: {
+      resource: {
+        connector: { type: 4, required: true },
+        id: { type: 4, required: true },
+        name: { type: 4, required: true },
+      },
+    },
+  });
+});
+
+test("the official provider's data sources become the plugin's lookups, with the arguments they share", () => {
+  const tokens = Object.fromEntries(Object.entries(mapping.dataSources).map(([type, info]) => [type, info.tok]));
+  expect(tokens).toEqual({
+    streamkap_roles: "streamkap:index:getRoles",
+    streamkap_tag: "streamkap:index:getTags",
+    streamkap_tags: "streamkap:index:getTags",
+    streamkap_topic: "streamkap:index:getTopic",
+    streamkap_topic_metrics: "streamkap:index:getTopicMetrics",
+    streamkap_topics: "streamkap:index:getTopics",
+    streamkap_transform: "streamkap:index:getTransform",
+  });
+  expect(mapping.dataSources.streamkap_tags.fields).toEqual({
+    filter_name: { name: "name" },
+    filter_type: { name: "type" },
+  });
+  for (const [type, info] of Object.entries(mapping.dataSources)) {
+    const lookup = schema.functions?.[info.tok];
+    const properties = { ...lookup?.inputs?.properties, ...lookup?.outputs?.properties };
+    expect({ type, strangers: strangers(info.fields, properties, "") }).toEqual({ type, strangers: [] });
+    expect(Object.keys(mapping.provider.dataSources[type] ?? {}).length).toBeGreaterThan(0);
+  }
+});
+
+/** The bridge's value type (pulumi-terraform-bridge shim.ValueType) of a Terraform type or nesting. */
+function bridgeType(shape: ReleaseShape): number {
+  const nesting: Record<string, number> = { single: 6, list: 5, set: 7, map: 6 };
+  if (shape.nesting) return nesting[shape.nesting] ?? -1;
+  const [outer] = Array.isArray(shape.type) ? shape.type : [shape.type];
+  const types: Record<string, number> = { string: 4, number: 2, bool: 1, list: 5, set: 7, map: 6, object: 6 };
+  return types[String(outer)] ?? -1;
+}
+
+test("every attribute of the newest release has Terraform's own type in the mapping (deprecated aliases too)", () => {
+  const releases = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, "scripts", "parity", "releases.json"), "utf8"),
+  ) as Releases;
+  const newest = releases.releases[releases.releases.length - 1];
+  const differing: string[] = [];
+  for (const [type, paths] of Object.entries(releases.resources)) {
+    for (const [name, shapes] of Object.entries(paths)) {
+      if (name.includes(".")) continue;
+      const shape = shapes.find((entry) => versionsIn(entry.in, releases.releases).has(newest))?.shape;
+      if (!shape) continue;
+      const mapped = mapping.provider.resources[type]?.[name];
+      if (mapped?.type !== bridgeType(shape))
+        differing.push(`${type}.${name}: ${mapped?.type} for ${bridgeType(shape)}`);
+    }
+  }
+  expect(differing).toEqual([]);
+  // SQL Server's deprecated aliases are numbers in Terraform.
+  expect(mapping.provider.resources.streamkap_source_sqlserver.snapshot_parallelism.type).toBe(2);
+});
+
+test("no attribute's advice names a setting the service dropped (the check would refuse it)", () => {
+  const advice = Object.entries(official).flatMap(([type, info]) =>
+    Object.entries(info.attributes).flatMap(([name, attribute]) => {
+      const key = /config\["([^"]+)"\]/.exec(attribute.note ?? "")?.[1];
+      const kind = info.kind === "source" || info.kind === "destination" ? info.kind : undefined;
+      return key && kind && info.code && withdrawnSetting(kind, info.code, key) ? [`${type}.${name}`] : [];
+    }),
+  );
+  expect(advice).toEqual([]);
 });

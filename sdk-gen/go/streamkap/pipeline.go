@@ -108,9 +108,11 @@ type Pipeline struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrOutput `pulumi:"onDrift"`
-	// Whether tables added to the source later are snapshotted into the destination.
+	// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+	// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+	// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 	//
-	// Defaults to false.
+	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables pulumi.BoolPtrOutput `pulumi:"snapshotNewTables"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
@@ -223,9 +225,11 @@ type pipelineArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift *DriftAction `pulumi:"onDrift"`
-	// Whether tables added to the source later are snapshotted into the destination.
+	// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+	// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+	// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 	//
-	// Defaults to false.
+	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables *bool `pulumi:"snapshotNewTables"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
@@ -281,9 +285,11 @@ type PipelineArgs struct {
 	//
 	// Defaults to "overwrite".
 	OnDrift DriftActionPtrInput
-	// Whether tables added to the source later are snapshotted into the destination.
+	// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+	// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+	// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 	//
-	// Defaults to false.
+	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables pulumi.BoolPtrInput
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
@@ -404,9 +410,11 @@ func (o PipelineOutput) OnDrift() DriftActionPtrOutput {
 	return o.ApplyT(func(v *Pipeline) DriftActionPtrOutput { return v.OnDrift }).(DriftActionPtrOutput)
 }
 
-// Whether tables added to the source later are snapshotted into the destination.
+// Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+// the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+// converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 //
-// Defaults to false.
+// Defaults to false for a new pipeline; an existing one's value is kept.
 func (o PipelineOutput) SnapshotNewTables() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.BoolPtrOutput { return v.SnapshotNewTables }).(pulumi.BoolPtrOutput)
 }

@@ -66,7 +66,10 @@ type Topic struct {
 	//
 	// Defaults to the service's.
 	MinInsyncReplicas pulumi.IntPtrOutput `pulumi:"minInsyncReplicas"`
-	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+	// `topicId` names an existing topic.
+	//
+	// Defaults to none: required, unless `topicId` is set.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -96,6 +99,12 @@ type Topic struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
+	// A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+	// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+	// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+	//
+	// Defaults to none: the resource creates its topic by `name`.
+	TopicId pulumi.StringPtrOutput `pulumi:"topicId"`
 }
 
 // NewTopic registers a new resource with the given unique name, arguments, and options.
@@ -114,6 +123,7 @@ func NewTopic(ctx *pulumi.Context,
 		"replicationFactor",
 		"retentionBytes",
 		"retentionMs",
+		"topicId",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -173,7 +183,10 @@ type topicArgs struct {
 	//
 	// Defaults to the service's.
 	MinInsyncReplicas *int `pulumi:"minInsyncReplicas"`
-	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+	// `topicId` names an existing topic.
+	//
+	// Defaults to none: required, unless `topicId` is set.
 	Name *string `pulumi:"name"`
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -201,6 +214,12 @@ type topicArgs struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
+	// A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+	// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+	// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+	//
+	// Defaults to none: the resource creates its topic by `name`.
+	TopicId *string `pulumi:"topicId"`
 }
 
 // The set of arguments for constructing a Topic resource.
@@ -229,7 +248,10 @@ type TopicArgs struct {
 	//
 	// Defaults to the service's.
 	MinInsyncReplicas pulumi.IntPtrInput
-	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+	// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+	// `topicId` names an existing topic.
+	//
+	// Defaults to none: required, unless `topicId` is set.
 	Name pulumi.StringPtrInput
 	// What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
 	// `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
@@ -257,6 +279,12 @@ type TopicArgs struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
+	// A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+	// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+	// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+	//
+	// Defaults to none: the resource creates its topic by `name`.
+	TopicId pulumi.StringPtrInput
 }
 
 func (TopicArgs) ElementType() reflect.Type {
@@ -335,7 +363,10 @@ func (o TopicOutput) MinInsyncReplicas() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.IntPtrOutput { return v.MinInsyncReplicas }).(pulumi.IntPtrOutput)
 }
 
-// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+// The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+// `topicId` names an existing topic.
+//
+// Defaults to none: required, unless `topicId` is set.
 func (o TopicOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -387,6 +418,15 @@ func (o TopicOutput) RetentionMs() pulumi.IntPtrOutput {
 // Defaults to left as they are on the service.
 func (o TopicOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Topic) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+// `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+// resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+//
+// Defaults to none: the resource creates its topic by `name`.
+func (o TopicOutput) TopicId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Topic) pulumi.StringPtrOutput { return v.TopicId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

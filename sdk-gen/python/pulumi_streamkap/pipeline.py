@@ -62,9 +62,11 @@ class PipelineArgs:
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination.
+        :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+               the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+               converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
                
-               Defaults to false.
+               Defaults to false for a new pipeline; an existing one's value is kept.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
                
                Defaults to left as they are on the service (a new pipeline gets the Development tag).
@@ -197,9 +199,11 @@ class PipelineArgs:
     @pulumi.getter(name="snapshotNewTables")
     def snapshot_new_tables(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether tables added to the source later are snapshotted into the destination.
+        Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+        the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+        converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 
-        Defaults to false.
+        Defaults to false for a new pipeline; an existing one's value is kept.
         """
         return pulumi.get(self, "snapshot_new_tables")
 
@@ -345,9 +349,11 @@ class Pipeline(pulumi.CustomResource):
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
                
                Defaults to "overwrite".
-        :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination.
+        :param pulumi.Input[_builtins.bool] snapshot_new_tables: Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+               the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+               converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
                
-               Defaults to false.
+               Defaults to false for a new pipeline; an existing one's value is kept.
         :param pulumi.Input[_builtins.str] source_id: The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
                the id of one made elsewhere.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
@@ -594,9 +600,11 @@ class Pipeline(pulumi.CustomResource):
     @pulumi.getter(name="snapshotNewTables")
     def snapshot_new_tables(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether tables added to the source later are snapshotted into the destination.
+        Whether tables added to the source later are snapshotted into the destination. Unset, a new pipeline gets
+        the service's default (false; Terraform's `snapshot_new_tables` defaults to true, so a configuration
+        converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
 
-        Defaults to false.
+        Defaults to false for a new pipeline; an existing one's value is kept.
         """
         return pulumi.get(self, "snapshot_new_tables")
 

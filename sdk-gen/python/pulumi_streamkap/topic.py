@@ -31,7 +31,8 @@ class TopicArgs:
                  replication_factor: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_ms: pulumi.Input[Optional[_builtins.int]] = None,
-                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Topic resource.
 
@@ -54,7 +55,10 @@ class TopicArgs:
         :param pulumi.Input[_builtins.int] min_insync_replicas: Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
                
                Defaults to the service's.
-        :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+               `topicId` names an existing topic.
+               
+               Defaults to none: required, unless `topicId` is set.
         :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
@@ -75,6 +79,11 @@ class TopicArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
+        :param pulumi.Input[_builtins.str] topic_id: A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+               `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+               resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+               
+               Defaults to none: the resource creates its topic by `name`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -100,6 +109,8 @@ class TopicArgs:
             pulumi.set(__self__, "retention_ms", retention_ms)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if topic_id is not None:
+            pulumi.set(__self__, "topic_id", topic_id)
 
     @_builtins.property
     @pulumi.getter
@@ -179,7 +190,10 @@ class TopicArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+        `topicId` names an existing topic.
+
+        Defaults to none: required, unless `topicId` is set.
         """
         return pulumi.get(self, "name")
 
@@ -273,6 +287,22 @@ class TopicArgs:
     def tags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "tags", value)
 
+    @_builtins.property
+    @pulumi.getter(name="topicId")
+    def topic_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+        `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+        resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+
+        Defaults to none: the resource creates its topic by `name`.
+        """
+        return pulumi.get(self, "topic_id")
+
+    @topic_id.setter
+    def topic_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "topic_id", value)
+
 
 @pulumi.type_token("streamkap:index:Topic")
 class Topic(pulumi.CustomResource):
@@ -292,6 +322,7 @@ class Topic(pulumi.CustomResource):
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A Kafka topic on the service.
@@ -328,7 +359,10 @@ class Topic(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] min_insync_replicas: Replicas that must acknowledge a write, 1 to 10. Changing it replaces the topic.
                
                Defaults to the service's.
-        :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        :param pulumi.Input[_builtins.str] name: The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+               `topicId` names an existing topic.
+               
+               Defaults to none: required, unless `topicId` is set.
         :param pulumi.Input['DriftAction'] on_drift: What an update does when the object changed outside Pulumi (e.g. in the web console) since the last `up`:
                `"overwrite"` sets the declared values back (refresh reports the drift as a warning first); `"fail"` refuses,
                naming the changed keys and the config-history version, until you run `pulumi refresh` to accept them.
@@ -349,6 +383,11 @@ class Topic(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
+        :param pulumi.Input[_builtins.str] topic_id: A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+               `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+               resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+               
+               Defaults to none: the resource creates its topic by `name`.
         """
         ...
     @overload
@@ -397,6 +436,7 @@ class Topic(pulumi.CustomResource):
                  retention_bytes: pulumi.Input[Optional[_builtins.int]] = None,
                  retention_ms: pulumi.Input[Optional[_builtins.int]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -418,8 +458,9 @@ class Topic(pulumi.CustomResource):
             __props__.__dict__["retention_bytes"] = retention_bytes
             __props__.__dict__["retention_ms"] = retention_ms
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["topic_id"] = topic_id
             __props__.__dict__["partition_count"] = None
-        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["cleanupPolicy", "customConfigs.*", "maxMessageBytes", "minInsyncReplicas", "name", "replicationFactor", "retentionBytes", "retentionMs"])
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["cleanupPolicy", "customConfigs.*", "maxMessageBytes", "minInsyncReplicas", "name", "replicationFactor", "retentionBytes", "retentionMs", "topicId"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Topic, __self__).__init__(
             'streamkap:index:Topic',
@@ -456,6 +497,7 @@ class Topic(pulumi.CustomResource):
         __props__.__dict__["retention_bytes"] = None
         __props__.__dict__["retention_ms"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["topic_id"] = None
         return Topic(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -516,7 +558,10 @@ class Topic(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic.
+        The topic's name, 1 to 249 characters, unique per service. Changing it replaces the topic. Required unless
+        `topicId` names an existing topic.
+
+        Defaults to none: required, unless `topicId` is set.
         """
         return pulumi.get(self, "name")
 
@@ -589,4 +634,16 @@ class Topic(pulumi.CustomResource):
         Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="topicId")
+    def topic_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A topic the service made for a source or transform (`source_<id>.public.orders`), taken over as Terraform's
+        `streamkap_topic` takes it: never created here, its name the service's, and never deleted (destroying the
+        resource only lets it go). Set it instead of `name`; changing it takes over another topic.
+
+        Defaults to none: the resource creates its topic by `name`.
+        """
+        return pulumi.get(self, "topic_id")
 
