@@ -129,6 +129,16 @@ function tfSchema(attributes: Attributes, path: string, shape: TerraformShape, s
   };
 }
 
+/** A type's Terraform schema: each top-level attribute's. */
+function typeSchema(type: TerraformType): Record<string, TfSchemaShim> {
+  return Object.fromEntries(
+    membersOf(type.attributes, "").map(([name, attribute]) => [
+      name,
+      tfSchema(type.attributes, name, attribute.tf, attribute.sensitive === true),
+    ]),
+  );
+}
+
 /**
  * Our name for one of official-provider.json's: the property itself, or its `…Id` form. The TypeScript classes
  * take a pipeline's `source` (a resource) where the plugin's schema, for every language, takes `sourceId`.
@@ -234,24 +244,14 @@ export function terraformPulumiMapping(
     dataSources: {},
   };
   for (const [tfType, type] of Object.entries(types)) {
-    mapping.provider.resources[tfType] = Object.fromEntries(
-      membersOf(type.attributes, "").map(([name, attribute]) => [
-        name,
-        tfSchema(type.attributes, name, attribute.tf, attribute.sensitive === true),
-      ]),
-    );
+    mapping.provider.resources[tfType] = typeSchema(type);
     const token = `${schema.name}:index:${type.counterpart}`;
     if (token in schema.resources) mapping.resources[tfType] = { tok: token, fields: fieldsOf(schema, token, type) };
   }
   // A data source becomes its lookup's invoke; its arguments and results that have a counterpart of the same
   // shape get their names (the others the converter names itself, which fails to bind and points at them).
   for (const [tfType, type] of Object.entries(dataSources)) {
-    mapping.provider.dataSources[tfType] = Object.fromEntries(
-      membersOf(type.attributes, "").map(([name, attribute]) => [
-        name,
-        tfSchema(type.attributes, name, attribute.tf, attribute.sensitive === true),
-      ]),
-    );
+    mapping.provider.dataSources[tfType] = typeSchema(type);
     const token = `${schema.name}:index:${type.counterpart}`;
     const lookup = schema.functions?.[token];
     if (!lookup) continue;
