@@ -434,7 +434,13 @@ function counterpartOf(type: ReferenceType, mapping: TypeMapping, attribute: Ref
   }
   if (counterpart.ours) return { ...counterpart, note: [`only in ${attribute.retired}`, counterpart.note].join("; ") };
   // Dropped: a later release's configuration leaves it out; the service may still hold the value, which
-  // from-terraform then carries as the service shows it.
+  // from-terraform then carries as the service shows it, unless the service no longer takes the setting.
+  const kind = kindOf(type.name);
+  const withdrawn =
+    attribute.apiKey && type.code && (kind === "source" || kind === "destination")
+      ? withdrawnSetting(kind, type.code, attribute.apiKey)
+      : undefined;
+  if (withdrawn) return { note: `only in ${attribute.retired}, dropped since; \`${attribute.apiKey}\`: ${withdrawn}` };
   const held = attribute.apiKey
     ? `; from-terraform carries \`${attribute.apiKey}\` as the service holds it, if it still does`
     : "";

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { report, type Adopted } from "../../cli/from-terraform/files";
 import { planHandOver, writtenBy } from "../../cli/from-terraform/plan";
 import { instancesOf, readState } from "../../cli/from-terraform/state";
+import { officialTerraformProvider } from "../../provider/terraform/mapping";
 import { versionsIn } from "../../provider/terraform/releases";
 import type { ReleaseShape, Releases } from "../../scripts/parity/reference";
 
@@ -121,4 +122,27 @@ describe.each(everyRelease)("a state written by release %s", (release) => {
     );
     expect(unaccounted).toEqual([]);
   });
+});
+
+test("older names the official provider equates with a newer attribute map to it, whatever their API key", () => {
+  const { resources } = officialTerraformProvider();
+  const mysql = resources.streamkap_source_mysql.attributes;
+  // v2.1.4–v2.1.5 sent `transforms.InsertStaticKey.static.field`; the provider's SQL Server keeps the same
+  // unsuffixed names for the `…1` settings (internal/resource/source/sqlserver_generated.go:38-41).
+  expect(mysql.insert_static_key_field).toMatchObject({
+    retired: true,
+    input: "transformsInsertStaticKey1StaticField",
+    apiKey: "transforms.InsertStaticKey1.static.field",
+  });
+  expect(mysql.insert_static_value.input).toBe("transformsInsertStaticValue1StaticValue");
+  // Snowflake's v2.0 `dedupe_table_mapping` became `auto_qa_dedupe_table_mapping` in v2.1.0.
+  expect(resources.streamkap_destination_snowflake.attributes.dedupe_table_mapping).toMatchObject({
+    retired: true,
+    input: "autoQaDedupeTableMapping",
+  });
+  // A dropped name says which releases had it, and never advises a setting the service no longer takes.
+  const threshold = resources.streamkap_source_postgresql.attributes.streamkap_snapshot_large_table_threshold;
+  expect(threshold.releases).toBe("3.0.0-beta.1–3.0.0-beta.21");
+  expect(threshold.note).toContain("the service dropped it");
+  expect(threshold.note).not.toContain("config[");
 });
