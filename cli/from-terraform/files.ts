@@ -5,7 +5,7 @@
 import { controlCharacters, shellWord } from "../export/literals";
 import type { Declaration, SecretSetting } from "../export/model";
 import { jsonText } from "../export/project-files";
-import type { Duplicate, HandOver, PlannedObject } from "./plan";
+import { type Duplicate, type HandOver, hasValue, type PlannedObject } from "./plan";
 import type { StateInstance } from "./state";
 
 /** What became of each planned object in the program. */
@@ -171,7 +171,7 @@ export function report(input: ReportInput): string {
   const { adopted, handOver } = input;
   const notCarried = adopted.flatMap(({ object }) =>
     Object.entries(object.instance.attributes)
-      .filter(([, value]) => value !== null && value !== undefined && !isEmpty(value))
+      .filter(([, value]) => hasValue(value))
       .flatMap(([name]) => {
         const attribute = Object.hasOwn(object.type.attributes, name) ? object.type.attributes[name] : undefined;
         const why = attribute ? (attribute.note ?? "no counterpart") : "no release this version knows had it";
@@ -274,10 +274,4 @@ export function report(input: ReportInput): string {
         ]),
     "",
   ].join("\n");
-}
-
-function isEmpty(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === "object" && value !== null) return Object.keys(value).length === 0;
-  return false;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { type TopicRecord, topicRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
+import { requestFor } from "../engine/lookup";
 import { compact, isUnknown } from "../engine/values";
 import { managedTags } from "./live-values";
 import { readTopic } from "./topic-facts";
@@ -119,9 +120,9 @@ export const topicKind: KindDescription<TopicInputs, TopicRecord> = {
     updateNeeded: (_olds, news) => news.partitions !== undefined || news.tags !== undefined,
     asyncDelete: false,
     // A topic taken over by `topicId` is its source's or transform's: destroying the resource only lets it go, as
-    // Terraform's `streamkap_topic` does (TF internal/resource/topic/topic.go:225-236: "Destroying the resource simply drops it from Terraform state").
-    deleteRequest: (id, last) =>
-      typeof last.topicId === "string" ? [] : { method: "DELETE", path: `/topics/${encodeURIComponent(id)}` },
+    // Terraform's `streamkap_topic` does (TF internal/resource/topic/topic.go:225-236: "Destroying the resource
+    // simply drops it from Terraform state"). Any other topic is deleted as every kind is.
+    deleteRequest: (id, last) => (typeof last.topicId === "string" ? [] : requestFor("/topics", "DELETE", id)),
   },
   // POST /topics takes no tags: a tagged topic gets them with the one call that can set them, right after.
   converge: async (self, _live, inputs, previous) => {

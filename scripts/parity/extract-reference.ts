@@ -377,10 +377,11 @@ function withReleaseNames(resources: ReferenceType[], repo: string, releases: Re
     const newest = merged.get(name) ?? { name, attributes: [] };
     const current = new Map(newest.attributes.map((attribute) => [attribute.name, attribute]));
     const attributes: ReferenceAttribute[] = [];
-    for (const [at, shapes] of Object.entries(paths)) {
-      const versions = all.filter((version) => shapes.some((entry) => versionsIn(entry.in, all).has(version)));
+    for (const [at, ranges] of Object.entries(paths)) {
+      const shapes = ranges.map((entry) => ({ shape: entry.shape, versions: versionsIn(entry.in, all) }));
+      const versions = all.filter((version) => shapes.some((entry) => entry.versions.has(version)));
       const last = versions[versions.length - 1];
-      const lastShape = shapes.find((entry) => versionsIn(entry.in, all).has(last))?.shape ?? {};
+      const lastShape = shapes.find((entry) => entry.versions.has(last))?.shape ?? {};
       const inReleases = rangesOf(versions, all);
       const known = current.get(at);
       if (known) {
