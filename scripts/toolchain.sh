@@ -24,6 +24,8 @@
 #     golang.org/x/mod/zip as the go command makes it; built from Go modules when Go is installed;
 #   - hclread (tools/pulumi-cli/cmd/hclread): HashiCorp's HCL parser, to read the files from-terraform writes for
 #     Terraform as Terraform reads them; built from Go modules when Go is installed;
+#   - pulumi-converter-terraform (tools/pulumi-converter-terraform): Pulumi's Terraform converter plugin, a release
+#     unmodified, which `pulumi convert --from terraform` runs; built from Go modules when Go is installed;
 #   - rcodesign (crates.io's apple-codesign), which signs the release's macOS plugin executables on any platform;
 #     built with cargo when Rust is installed;
 #   - chromium, Debian's headless browser for the web console's tests (tests/harness/browser.ts drives it with
@@ -211,6 +213,17 @@ ensure_hclread() {
   export PULUMI_STREAMKAP_HCLREAD="$dir/hclread"
 }
 
+# pulumi-converter-terraform: Pulumi's Terraform converter plugin, which `pulumi convert --from terraform` runs from
+# PATH (tools/pulumi-converter-terraform/go.mod says which release and why). It leaves the version it reports unset:
+# the release stamps pkg/version.Version, which no package of the converter imports.
+ensure_tf_converter() {
+  local module="$ROOT/tools/pulumi-converter-terraform" dir="$CACHE/pulumi-converter-terraform"
+  ensure_go_tool "$dir" "$module" github.com/pulumi/pulumi-converter-terraform/cmd/pulumi-converter-terraform \
+    "pulumi-converter-terraform (Pulumi's Terraform converter)" "about 3 minutes" \
+    "$module/go.mod" "$module/go.sum" "$module"/shim/* || return 0
+  export PULUMI_STREAMKAP_TF_CONVERTER="$dir/pulumi-converter-terraform"
+}
+
 # rcodesign: ad-hoc signs the macOS plugin executables of `npm run release` (scripts/release.ts). Built from the
 # crate's own lockfile, without the notarization features (which pull in an AWS SDK); a maintainer signing with a
 # Developer ID uses the same binary (docs/releases.md).
@@ -303,6 +316,7 @@ ensure_python_host
 ensure_actionlint
 ensure_gomodzip
 ensure_hclread
+ensure_tf_converter
 ensure_rcodesign
 ensure_chromium
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
@@ -317,6 +331,7 @@ if [ "${1:-}" = "--print-env" ]; then
   echo "export PULUMI_STREAMKAP_ACTIONLINT=\"${PULUMI_STREAMKAP_ACTIONLINT:-}\""
   echo "export PULUMI_STREAMKAP_GOMODZIP=\"${PULUMI_STREAMKAP_GOMODZIP:-}\""
   echo "export PULUMI_STREAMKAP_HCLREAD=\"${PULUMI_STREAMKAP_HCLREAD:-}\""
+  echo "export PULUMI_STREAMKAP_TF_CONVERTER=\"${PULUMI_STREAMKAP_TF_CONVERTER:-}\""
   echo "export PULUMI_STREAMKAP_RCODESIGN=\"${PULUMI_STREAMKAP_RCODESIGN:-}\""
   echo "export PULUMI_STREAMKAP_CHROMIUM=\"${PULUMI_STREAMKAP_CHROMIUM:-}\""
   exit 0

@@ -206,6 +206,7 @@ export function commonConnectorProps(resourceName: string, args: ConnectorCommon
     tags: args.tags,
     kcClusterId: args.kcClusterId,
     lastSnapshot: undefined,
+    connector: undefined,
     connectorStatus: undefined,
     taskStatuses: undefined,
     topics: undefined,
@@ -247,7 +248,7 @@ function markSecretKeys(
 export abstract class Connector extends StreamkapResource {
   /** The name on the service. */
   declare readonly name: pulumi.Output<string>;
-  /** The connector code, e.g. `postgresql` (typed classes carry it in their type). */
+  /** The connector code, e.g. `postgresql` (Terraform's `connector` attribute). */
   declare readonly connector: pulumi.Output<string>;
   /** The settings as last applied (secret keys stay secret). */
   declare readonly config: pulumi.Output<Record<string, ConfigValue>>;

@@ -92,7 +92,7 @@ export interface TopicFilter {
   entityId?: string;
 }
 
-/** A tag as {@link getTags} answers it. */
+/** A tag as {@link getTag} and {@link getTags} answer it. */
 export interface TagInfo {
   /** The tag's id, for the `tags` argument of pipelines, sources and others. */
   id: string;
@@ -172,6 +172,11 @@ export async function getTopic(id: string): Promise<TopicInfo> {
 /** The topics that match every given filter; an empty list when none does. */
 export async function getTopics(filter: TopicFilter = {}): Promise<TopicInfo[]> {
   return provider().lookups.getTopics(client(), filter);
+}
+
+/** The tag with this id, system tags included (Terraform's `streamkap_tag` data source). */
+export async function getTag(id: string): Promise<TagInfo> {
+  return provider().lookups.getTag(client(), id);
 }
 
 /**

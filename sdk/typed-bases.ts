@@ -12,13 +12,13 @@ import type { Transform } from "./transform";
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * The generic {@link Connector} as a base whose declared outputs leave out `connector` and `config`: a typed
- * connector has its code in its type and its settings as outputs of their own. Only the type is narrowed; at run
- * time this is `Connector`, so the common outputs are declared once, there.
+ * The generic {@link Connector} as a base whose declared outputs leave out `config`: a typed connector has its
+ * settings as outputs of their own. Only the type is narrowed; at run time this is `Connector`, so the common
+ * outputs (the connector code `connector` among them) are declared once, there.
  */
 const ConnectorWithoutConfig = Connector as unknown as abstract new (
   ...args: ConstructorParameters<typeof Connector>
-) => Omit<Connector, "connector" | "config">;
+) => Omit<Connector, "config">;
 
 /** Outputs every typed source and destination has besides its settings: those of the generic {@link Connector}. */
 export abstract class TypedConnector extends ConnectorWithoutConfig {}

@@ -39,7 +39,7 @@ export function checkInputs<I extends JsonObject, L>(
     const more = rulesOverTheRest(kind, own, parsed.error.issues, olds as I | undefined, facts);
     return { inputs: { ...own, ...common }, failures: [...commonFailures, ...failures, ...more] };
   }
-  const inputs = parsed.data;
+  const inputs = kind.canonical ? kind.canonical(parsed.data) : parsed.data;
   const failures = kind.rules ? kind.rules(inputs, olds as I | undefined, facts) : [];
   return { inputs: { ...inputs, ...common }, failures: [...commonFailures, ...failures] };
 }

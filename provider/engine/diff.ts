@@ -1,7 +1,16 @@
 import { adoptedMarker } from "./adopt";
 import { commonInputKeys } from "./common-inputs";
 import type { JsonObject, KindDescription } from "./kind";
-import { containsUnknown, inputsFromOutputs, isPlainObject, isUnknown, semanticEqual, withoutProvider } from "./values";
+import { liveOnlyNames } from "./live-settings";
+import {
+  containsUnknown,
+  inputKeys,
+  inputsFromOutputs,
+  isPlainObject,
+  isUnknown,
+  semanticEqual,
+  withoutProvider,
+} from "./values";
 
 /**
  * Marks the outputs of an object taken in by `pulumi import` (the provider plugin): they hold no secret, as the
@@ -54,7 +63,15 @@ export function diffInputs<I extends JsonObject, L>(
   // nothing on the service.
   const ignored = new Set<string>([...commonInputKeys, ...(kind.hints ?? [])]);
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => !ignored.has(key)));
-  const changed = [...keys].filter((key) => containsUnknown(news[key]) || !semanticEqual(olds[key], news[key]));
+  const unordered = new Set<string>(kind.unorderedInputs ?? []);
+  const equal = (key: string, old: unknown) =>
+    unordered.has(key) ? semanticEqual(sortedList(old), sortedList(news[key])) : semanticEqual(old, news[key]);
+  // A setting the program now declares with the value the service already has (an import leaves out the
+  // service's defaults; a converted program names them) changes nothing on the service.
+  const liveOnly = liveOnlyNames(oldOutputs as JsonObject, inputKeys(kind));
+  const same = (key: string) =>
+    equal(key, olds[key]) || (olds[key] === undefined && liveOnly.has(key) && equal(key, oldOutputs[key]));
+  const changed = [...keys].filter((key) => containsUnknown(news[key]) || !same(key));
   if (changed.length === 0) {
     return { changes: false };
   }
@@ -90,6 +107,11 @@ export function diffInputs<I extends JsonObject, L>(
     properties,
     warning,
   };
+}
+
+/** A list as a sorted copy (an order-free comparison); anything else as it is. */
+function sortedList(value: unknown): unknown {
+  return Array.isArray(value) ? [...value].map(String).sort() : value;
 }
 
 /**

@@ -60,6 +60,12 @@ export interface KindDescription<I extends JsonObject, L> {
   noun: string;
   /** Offline validation of the inputs (unknown values are skipped by the engine). */
   schema: InputSchema<I>;
+  /**
+   * The inputs in the kind's own form, where its schema also accepts another (a pipeline's ends as Terraform
+   * declares them, which Pulumi's Terraform converter copies): run by `check`, so the engine stores, compares and
+   * applies only the kind's own form.
+   */
+  canonical?: (accepted: JsonObject) => I;
   /** Rules that need more than the schema: cross-field rules, old versus new inputs, the connector catalogue. */
   rules?: (news: I, olds: I | undefined, facts?: { adopting: boolean }) => CheckFailure[];
   /** Top-level inputs whose change replaces the object; `replaceWhen` adds finer-grained triggers. */
@@ -87,6 +93,11 @@ export interface KindDescription<I extends JsonObject, L> {
    * name, say). They describe other objects, not this one, so a change in them alone is never a change here.
    */
   hints?: readonly (keyof I & string)[];
+  /**
+   * Inputs holding lists whose order the service ignores (a tag's `types`): a program that lists them in another
+   * order than the state (an import keeps the service's order) changes nothing.
+   */
+  unorderedInputs?: readonly (keyof I & string)[];
   /**
    * Outputs an adopted object takes from the program because the service never shows them again (a client
    * credential's secret, shown once at creation). Live values the service does show take precedence.

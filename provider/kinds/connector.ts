@@ -87,6 +87,8 @@ function describeConnectorKind(
       ...lifecycleRules(kind, news, olds),
     ],
     replaceOn: ["connector"],
+    // Tag ids are a set to the service (TF `tags`: a set of strings).
+    unorderedInputs: ["tags"],
     replaceWhen: (olds, news) =>
       typeof news.connector === "string" && configForcesReplacement(kind, news.connector, olds.config, news.config)
         ? ["config"]
@@ -135,6 +137,9 @@ function describeConnectorKind(
     },
     outputs: (live) =>
       compact({
+        // A typed connector's code is in its type, not its inputs; programs (and Terraform's `connector`
+        // attribute, which a converted pipeline refers to) read it here.
+        connector: live.connector ?? undefined,
         connectorStatus: live.connector_status ?? undefined,
         taskStatuses: (live.task_statuses as JsonObject | null | undefined) ?? undefined,
         topics: live.topics ?? undefined,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type PipelineRecord, pipelineRecord } from "../client/responses";
 import { errors } from "../errors";
 import {
+  type CheckFailure,
   inputSchema,
   type Json,
   type JsonObject,
@@ -70,6 +71,85 @@ export const pipelineInputsSchema = z.strictObject({
   endpoints: z.strictObject({ source: endpointHint.optional(), destination: endpointHint.optional() }).optional(),
 });
 export type PipelineInputs = z.infer<typeof pipelineInputsSchema> & JsonObject;
+
+/**
+ * The ends as Terraform's `streamkap_pipeline` declares them, which Pulumi's Terraform converter copies as they are
+ * (it renames attributes, never reshapes them): `source.id` is `sourceId`, `source.topics` is `topics`,
+ * `destination.id` is `destinationId`. `name` and `connector` are the connector's own, read from the service.
+ */
+const terraformSourceSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    name: z.string().optional(),
+    connector: z.string().optional(),
+    topics: z.array(z.string().min(1)).min(1, "must list at least one topic, or be left out for all").optional(),
+  })
+  .meta({ title: "PipelineSource" });
+const terraformDestinationSchema = z
+  .strictObject({ id: z.string().min(1), name: z.string().optional(), connector: z.string().optional() })
+  .meta({ title: "PipelineDestination" });
+
+/** What the kind accepts: its own inputs, or the ends in Terraform's shape (`canonicalPipelineInputs`). */
+export const pipelineAcceptedInputsSchema = pipelineInputsSchema.extend({
+  sourceId: z.string().min(1).optional(),
+  destinationId: z.string().min(1).optional(),
+  source: terraformSourceSchema.optional().meta({
+    description:
+      "The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter " +
+      "wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are " +
+      "read from the service.",
+  }),
+  destination: terraformDestinationSchema.optional().meta({
+    description:
+      "The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform " +
+      "converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from " +
+      "the service.",
+  }),
+});
+
+/**
+ * The ends given in Terraform's shape, as the kind's own inputs. Left as they are where both forms name an end
+ * (or both name the topics): the rules then say which to keep.
+ */
+export function canonicalPipelineInputs(accepted: JsonObject): PipelineInputs {
+  const { source, destination, ...rest } = accepted;
+  const result: JsonObject = { ...rest };
+  if (
+    isPlainObject(source) &&
+    rest.sourceId === undefined &&
+    !(rest.topics !== undefined && source.topics !== undefined)
+  ) {
+    result.sourceId = source.id;
+    if (source.topics !== undefined) result.topics = source.topics;
+  } else if (source !== undefined) {
+    result.source = source;
+  }
+  if (isPlainObject(destination) && rest.destinationId === undefined) {
+    result.destinationId = destination.id;
+  } else if (destination !== undefined) {
+    result.destination = destination;
+  }
+  return result as PipelineInputs;
+}
+
+/** Each end named once, in one of its two forms (`canonicalPipelineInputs` keeps a form it could not take). */
+function endRules(news: JsonObject): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const end of ["source", "destination"] as const) {
+    const idInput = `${end}Id`;
+    if (news[end] !== undefined && news[idInput] !== undefined) {
+      failures.push({ property: end, reason: `give \`${idInput}\` or \`${end}\` (Terraform's shape), not both` });
+    } else if (news[end] !== undefined) {
+      failures.push({ property: "topics", reason: "give `topics` or `source.topics` (Terraform's shape), not both" });
+    } else if (news[idInput] === undefined) {
+      failures.push({
+        property: idInput,
+        reason: `\`${idInput}\` is required (or \`${end}\`, as Terraform declares it)`,
+      });
+    }
+  }
+  return failures;
+}
 
 interface ConnectorRef {
   id: string;
@@ -241,12 +321,15 @@ function transformItems(live: PipelineRecord): Json[] {
 
 export const pipelineKind: KindDescription<PipelineInputs, PipelineRecord> = {
   noun: "pipeline",
-  schema: inputSchema<PipelineInputs>(pipelineInputsSchema),
-  rules: (news) => pipelineTransformRules(news),
+  schema: inputSchema<PipelineInputs>(pipelineAcceptedInputsSchema),
+  canonical: canonicalPipelineInputs,
+  rules: (news) => [...endRules(news), ...pipelineTransformRules(news)],
   // A pipeline is its source → destination link: pointing it elsewhere makes a new pipeline. It also lets a
   // source that must be deleted before its replacement exists take its pipelines down first (the service
   // refuses to delete a source a pipeline still uses).
   replaceOn: ["sourceId", "destinationId"],
+  // Tag ids and topics are sets to the service (TF `tags` and `source.topics`: sets of strings).
+  unorderedInputs: ["tags", "topics"],
   uniqueNames: true,
   hints: ["endpoints"],
   adoptByName: false,

@@ -53,6 +53,8 @@ export const tagKind: KindDescription<TagInputs, TagRecord> = {
       : [{ property: "types", reason: `\`types\` lists \`${repeated}\` more than once` }];
   },
   replaceOn: [],
+  // The service keeps a tag's types in an order of its own (an import writes that order).
+  unorderedInputs: ["types"],
   uniqueNames: true,
   api: {
     collection: "/tags",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CheckFailure, Json, JsonObject } from "../engine/kind";
 import { compact, isPlainObject, isUnknown, repeatedEntry, semanticEqual } from "../engine/values";
 import { regexProblem } from "./regex";
-import { implementationLanguages, languageOfConfig } from "./transform-config";
+import { catalogueDefault, implementationLanguages, languageKey, languageOfConfig } from "./transform-config";
 
 /**
  * A transform's implementation in the program's words. Code types (`map_filter`, `fan_out`, `enrich_async`) carry
@@ -371,5 +371,9 @@ export function importedImplementation(
     asyncTimeoutMs: type === "enrich_async" ? numberOf(live?.async_timeout_ms) : undefined,
     asyncCapacity: type === "enrich_async" ? numberOf(live?.async_capacity) : undefined,
   });
+  // A language with no code is the type's default unless the catalogue says otherwise: the service fills it in
+  // (a transform Terraform made with no `implementation_json` has it), and the program need not say it.
+  const languageOnly = Object.keys(imported).length === 1 && imported.language !== undefined;
+  if (languageOnly && languageOfConfig(catalogueDefault(type, languageKey)) === imported.language) return undefined;
   return Object.keys(imported).length > 0 ? imported : undefined;
 }

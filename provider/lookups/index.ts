@@ -5,6 +5,6 @@
  */
 export { getClientCredentials, getConsumerGroups, getKafkaUsers, getPermissions, getRoles } from "./access";
 export { getDestination, getDestinations, getPipeline, getSource, getSources } from "./connectors";
-export { getTags } from "./tags";
+export { getTag, getTags } from "./tags";
 export { getTopic, getTopicMetrics, getTopics, getTopicSerialization, serializationInfo } from "./topics";
 export { getTransform, getTransforms } from "./transforms";

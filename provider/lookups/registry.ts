@@ -31,6 +31,7 @@ export const lookupEntries = {
   getPipeline: entry(args.byId, (client, { id }) => lookups.getPipeline(client, id)),
   getTopic: entry(args.byId, (client, { id }) => lookups.getTopic(client, id)),
   getTopics: entry(args.topicFilter, lookups.getTopics),
+  getTag: entry(args.byId, (client, { id }) => lookups.getTag(client, id)),
   getTags: entry(args.tagFilter, lookups.getTags),
   getTransform: entry(args.byId, (client, { id }) => lookups.getTransform(client, id)),
   getTransforms: entry(args.transformFilter, lookups.getTransforms),

@@ -5,6 +5,33 @@ import type { StreamkapClient } from "../client/client";
 import { tagRecord } from "../client/responses";
 import { tagsIn } from "../kinds/tag";
 import type { TagFilter } from "./args";
+import { notFound, orNotFound } from "./reads";
+
+type TagRecord = z.infer<typeof tagRecord>;
+
+function tagInfo(tag: TagRecord) {
+  return {
+    id: tag.id,
+    name: tag.name ?? "",
+    description: tag.description ?? undefined,
+    types: tag.type ?? [],
+    system: tag.system ?? false,
+  };
+}
+
+/** One tag by id, read as the reference client reads it: the list filtered by `tag_ids` (TF internal/api/tag.go:127-159). */
+export async function getTag(client: StreamkapClient, id: string) {
+  const what = `tag ${id}`;
+  const answer = await orNotFound("getTag", what, () =>
+    client.call({ method: "GET", path: "/tags", query: { tag_ids: id }, schema: z.unknown() }),
+  );
+  const found = z
+    .array(tagRecord)
+    .parse(tagsIn(answer))
+    .find((tag) => tag.id === id);
+  if (found === undefined) throw notFound("getTag", what);
+  return tagInfo(found);
+}
 
 export async function getTags(client: StreamkapClient, filter: TagFilter = {}) {
   // The service filters by `tag_name` and `tag_type` (TF internal/api/tag.go:55-75); the filters are applied here
@@ -13,13 +40,7 @@ export async function getTags(client: StreamkapClient, filter: TagFilter = {}) {
   const answer = await client.call({ method: "GET", path: "/tags", query, schema: z.unknown() });
   const tags = z.array(tagRecord).parse(tagsIn(answer));
   return tags
-    .map((tag) => ({
-      id: tag.id,
-      name: tag.name ?? "",
-      description: tag.description ?? undefined,
-      types: tag.type ?? [],
-      system: tag.system ?? false,
-    }))
+    .map(tagInfo)
     .filter((tag) => filter.name === undefined || tag.name.toLowerCase() === filter.name.toLowerCase())
     .filter((tag) => filter.type === undefined || tag.types.includes(filter.type))
     .filter((tag) => filter.system === undefined || tag.system === filter.system);

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 
 import { connectorCodes, transformTypes } from "../../catalogue";
 import { typedClassName } from "../../catalogue/naming";
+import type { JsonObject } from "../engine/kind";
 import { errors } from "../errors";
 import { kindNamed, kinds } from "../kinds";
 
@@ -51,7 +52,10 @@ export function kindOf(urn: string): string {
  * resource name becomes `namePrefix` and the URN the seed (check.ts derives the name from both).
  */
 export function withAutoName(kind: string, urn: string, news: Props): Props {
-  if (news.name !== undefined || !("namePrefix" in kindNamed(kind).schema.shape)) return news;
+  const description = kindNamed(kind);
+  if (news.name !== undefined || !("namePrefix" in description.schema.shape)) return news;
+  // An object the service named (a topic taken over by `topicId`) keeps its name: none is derived.
+  if (description.existingObject?.(news as JsonObject) !== undefined) return news;
   const { stack, project, name } = parseUrn(urn);
   // The SDK's seed (sdk/naming.ts): the same resource gets the same name in every run, and in either path.
   const nameSeed = createHash("sha256").update(`${project}/${stack}/${name}`).digest("hex").slice(0, 16);

@@ -63,7 +63,7 @@ function resourceSpec(resource: ResourceClass, registry: TypeRegistry, declared:
   const replaces = new Set<string>(kind.replaceOn);
   const inputProperties: Record<string, PropertySpec> = {};
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    const description = declared?.args.get(key) ?? resource.args.get(argumentOf[key] ?? key);
+    const description = property.description ?? declared?.args.get(key) ?? resource.args.get(argumentOf[key] ?? key);
     inputProperties[key] = {
       ...registry.typeOf(property, key, resource.className),
       ...(description ? { description } : {}),

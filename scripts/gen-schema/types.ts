@@ -47,6 +47,8 @@ export interface JsonSchema {
   default?: unknown;
   /** The type's declared name: zod's `.meta({ title })`. */
   title?: string;
+  /** zod's `.meta({ description })`: an input's words where the SDK has none of its own (a plugin-only input). */
+  description?: string;
 }
 
 const any: TypeSpec = { $ref: "pulumi.json#/Any" };

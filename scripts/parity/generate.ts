@@ -46,7 +46,7 @@ function connectorCommon(name: string, code: string): Counterpart | undefined {
     case "timeouts":
       return customTimeouts;
     case "connector":
-      return { ours: "the class", note: `connector code \`${code}\`` };
+      return { ours: "`connector` (output)", note: `connector code \`${code}\`, also in the class` };
     case "connector_status":
       return { ours: "`connectorStatus` (output)" };
     case "kc_cluster_id":
@@ -283,7 +283,7 @@ const handWrittenLookups: Record<string, { counterpart: string; attributes: Reco
     },
   },
   streamkap_tag: {
-    counterpart: "`getTags({ name })`",
+    counterpart: "`getTag(id)`",
     attributes: {
       id: { ours: "`id`" },
       name: { ours: "`name`" },

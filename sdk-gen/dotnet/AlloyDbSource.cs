@@ -85,6 +85,12 @@ namespace Streamkap.Pulumi
         public Output<bool?> ColumnIncludeListToggled { get; private set; } = null!;
 
         /// <summary>
+        /// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        /// </summary>
+        [Output("connector")]
+        public Output<string?> Connector { get; private set; } = null!;
+
+        /// <summary>
         /// The connector's display name, e.g. `PostgreSQL`.
         /// </summary>
         [Output("connectorDisplayName")]

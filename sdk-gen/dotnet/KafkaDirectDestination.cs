@@ -42,6 +42,12 @@ namespace Streamkap.Pulumi
         public Output<string?> Adopt { get; private set; } = null!;
 
         /// <summary>
+        /// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        /// </summary>
+        [Output("connector")]
+        public Output<string?> Connector { get; private set; } = null!;
+
+        /// <summary>
         /// The connector's display name, e.g. `PostgreSQL`.
         /// </summary>
         [Output("connectorDisplayName")]

@@ -81,6 +81,12 @@ namespace Streamkap.Pulumi
         public Output<string?> CreatedFrom { get; private set; } = null!;
 
         /// <summary>
+        /// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+        /// </summary>
+        [Output("destination")]
+        public Output<Outputs.PipelineDestination?> Destination { get; private set; } = null!;
+
+        /// <summary>
         /// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
         /// `SnowflakeDestination`), or the id of one made elsewhere.
         /// </summary>
@@ -138,6 +144,12 @@ namespace Streamkap.Pulumi
         /// </summary>
         [Output("snapshotNewTables")]
         public Output<bool?> SnapshotNewTables { get; private set; } = null!;
+
+        /// <summary>
+        /// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+        /// </summary>
+        [Output("source")]
+        public Output<Outputs.PipelineSource?> Source { get; private set; } = null!;
 
         /// <summary>
         /// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
@@ -212,7 +224,7 @@ namespace Streamkap.Pulumi
         /// <param name="name">The unique name of the resource</param>
         /// <param name="args">The arguments used to populate this resource's properties</param>
         /// <param name="options">A bag of options that control this resource's behavior</param>
-        public Pipeline(string name, PipelineArgs args, CustomResourceOptions? options = null)
+        public Pipeline(string name, PipelineArgs? args = null, CustomResourceOptions? options = null)
             : base("streamkap:index:Pipeline", name, args ?? new PipelineArgs(), MakeResourceOptions(options, ""))
         {
         }
@@ -268,11 +280,17 @@ namespace Streamkap.Pulumi
         public Input<string>? Adopt { get; set; }
 
         /// <summary>
+        /// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+        /// </summary>
+        [Input("destination")]
+        public Input<Inputs.PipelineDestinationArgs>? Destination { get; set; }
+
+        /// <summary>
         /// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
         /// `SnowflakeDestination`), or the id of one made elsewhere.
         /// </summary>
-        [Input("destinationId", required: true)]
-        public Input<string> DestinationId { get; set; } = null!;
+        [Input("destinationId")]
+        public Input<string>? DestinationId { get; set; }
 
         /// <summary>
         /// The name on the service, unique per service. Leave it out to derive one from the resource name.
@@ -315,11 +333,17 @@ namespace Streamkap.Pulumi
         public Input<bool>? SnapshotNewTables { get; set; }
 
         /// <summary>
+        /// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+        /// </summary>
+        [Input("source")]
+        public Input<Inputs.PipelineSourceArgs>? Source { get; set; }
+
+        /// <summary>
         /// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
         /// the id of one made elsewhere.
         /// </summary>
-        [Input("sourceId", required: true)]
-        public Input<string> SourceId { get; set; } = null!;
+        [Input("sourceId")]
+        public Input<string>? SourceId { get; set; }
 
         [Input("tags")]
         private InputList<string>? _tags;

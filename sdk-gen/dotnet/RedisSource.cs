@@ -52,6 +52,12 @@ namespace Streamkap.Pulumi
         public Output<string?> Adopt { get; private set; } = null!;
 
         /// <summary>
+        /// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        /// </summary>
+        [Output("connector")]
+        public Output<string?> Connector { get; private set; } = null!;
+
+        /// <summary>
         /// Connector class type (config key `connector.class.type`).
         /// 
         /// One of `Stream`, `Keys`.

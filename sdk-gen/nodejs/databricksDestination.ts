@@ -66,6 +66,10 @@ export class DatabricksDestination extends pulumi.CustomResource {
      */
     declare public readonly connectionUrl: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -419,6 +423,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJConvertAllJson"] = args?.transformsToJsonbJConvertAllJson;
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -431,6 +436,7 @@ export class DatabricksDestination extends pulumi.CustomResource {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["connectionTimeout"] = undefined /*out*/;
             resourceInputs["connectionUrl"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerWaitTimeForLargerBatchMs"] = undefined /*out*/;

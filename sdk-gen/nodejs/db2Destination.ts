@@ -68,6 +68,10 @@ export class Db2Destination extends pulumi.CustomResource {
      */
     declare public readonly connectionUsername: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -418,6 +422,7 @@ export class Db2Destination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJConvertAllJson"] = args?.transformsToJsonbJConvertAllJson;
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -430,6 +435,7 @@ export class Db2Destination extends pulumi.CustomResource {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["connectionPassword"] = undefined /*out*/;
             resourceInputs["connectionUsername"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

@@ -95,6 +95,10 @@ export class DynamoDbSource extends pulumi.CustomResource {
      */
     declare public readonly batchSize: pulumi.Output<number | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -411,6 +415,7 @@ export class DynamoDbSource extends pulumi.CustomResource {
             resourceInputs["transformsOversizedRecordsTruncationSuffix"] = args?.transformsOversizedRecordsTruncationSuffix;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -427,6 +432,7 @@ export class DynamoDbSource extends pulumi.CustomResource {
             resourceInputs["awsRegion"] = undefined /*out*/;
             resourceInputs["awsSecretKey"] = undefined /*out*/;
             resourceInputs["batchSize"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -145,6 +145,11 @@ export const getSources: typeof import("./getSources").getSources = null as any;
 export const getSourcesOutput: typeof import("./getSources").getSourcesOutput = null as any;
 utilities.lazyLoad(exports, ["getSources","getSourcesOutput"], () => require("./getSources"));
 
+export { GetTagArgs, GetTagResult, GetTagOutputArgs } from "./getTag";
+export const getTag: typeof import("./getTag").getTag = null as any;
+export const getTagOutput: typeof import("./getTag").getTagOutput = null as any;
+utilities.lazyLoad(exports, ["getTag","getTagOutput"], () => require("./getTag"));
+
 export { GetTagsArgs, GetTagsResult, GetTagsOutputArgs } from "./getTags";
 export const getTags: typeof import("./getTags").getTags = null as any;
 export const getTagsOutput: typeof import("./getTags").getTagsOutput = null as any;

@@ -97,6 +97,10 @@ export class InformixSource extends pulumi.CustomResource {
      */
     declare public readonly columnExcludeList: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -494,6 +498,7 @@ export class InformixSource extends pulumi.CustomResource {
             resourceInputs["transformsOversizedRecordsTruncationSuffix"] = args?.transformsOversizedRecordsTruncationSuffix;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -509,6 +514,7 @@ export class InformixSource extends pulumi.CustomResource {
             resourceInputs["cdcBuffersize"] = undefined /*out*/;
             resourceInputs["cdcTimeout"] = undefined /*out*/;
             resourceInputs["columnExcludeList"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -56,6 +56,10 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
 
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -138,6 +142,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
             resourceInputs["state"] = args?.state;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["whitelistIps"] = args?.whitelistIps;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -148,6 +153,7 @@ export class KafkaDirectDestination extends pulumi.CustomResource {
             resourceInputs["topics"] = undefined /*out*/;
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

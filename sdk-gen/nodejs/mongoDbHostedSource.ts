@@ -71,6 +71,10 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
      */
     declare public readonly collectionIncludeList: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -448,6 +452,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
             resourceInputs["transformsUnwrapDocumentEncoding"] = args?.transformsUnwrapDocumentEncoding;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -460,6 +465,7 @@ export class MongoDbHostedSource extends pulumi.CustomResource {
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["collectionIncludeList"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

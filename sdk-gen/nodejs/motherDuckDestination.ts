@@ -56,6 +56,10 @@ export class MotherDuckDestination extends pulumi.CustomResource {
 
     declare public readonly adopt: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -396,6 +400,7 @@ export class MotherDuckDestination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJConvertAllJson"] = args?.transformsToJsonbJConvertAllJson;
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -406,6 +411,7 @@ export class MotherDuckDestination extends pulumi.CustomResource {
             resourceInputs["topics"] = undefined /*out*/;
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

@@ -90,6 +90,10 @@ export class MysqlSource extends pulumi.CustomResource {
      */
     declare public readonly columnIncludeListToggled: pulumi.Output<boolean | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -523,6 +527,7 @@ export class MysqlSource extends pulumi.CustomResource {
             resourceInputs["transformsSourceRegexSupportRegexReplacement"] = args?.transformsSourceRegexSupportRegexReplacement;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -538,6 +543,7 @@ export class MysqlSource extends pulumi.CustomResource {
             resourceInputs["columnExcludeList"] = undefined /*out*/;
             resourceInputs["columnIncludeList"] = undefined /*out*/;
             resourceInputs["columnIncludeListToggled"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -68,6 +68,10 @@ export class PineconeDestination extends pulumi.CustomResource {
      */
     declare public readonly collectionMapping: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -422,6 +426,7 @@ export class PineconeDestination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
             resourceInputs["vectorFieldName"] = args?.vectorFieldName;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -434,6 +439,7 @@ export class PineconeDestination extends pulumi.CustomResource {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["batchSize"] = undefined /*out*/;
             resourceInputs["collectionMapping"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

@@ -88,6 +88,10 @@ export class Pipeline extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdFrom: pulumi.Output<string | undefined>;
     /**
+     * The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+     */
+    declare public readonly destination: pulumi.Output<outputs.PipelineDestination | undefined>;
+    /**
      * The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
      * `SnowflakeDestination`), or the id of one made elsewhere.
      */
@@ -132,6 +136,10 @@ export class Pipeline extends pulumi.CustomResource {
      * Defaults to false for a new pipeline; an existing one's value is kept.
      */
     declare public readonly snapshotNewTables: pulumi.Output<boolean | undefined>;
+    /**
+     * The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+     */
+    declare public readonly source: pulumi.Output<outputs.PipelineSource | undefined>;
     /**
      * The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
      * the id of one made elsewhere.
@@ -187,22 +195,18 @@ export class Pipeline extends pulumi.CustomResource {
      * @param args The arguments to use to populate this resource's properties.
      * @param opts A bag of options that control this resource's behavior.
      */
-    constructor(name: string, args: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
+    constructor(name: string, args?: PipelineArgs, opts?: pulumi.CustomResourceOptions) {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
-            if (args?.destinationId === undefined && !opts.urn) {
-                throw new Error("Missing required property 'destinationId'");
-            }
-            if (args?.sourceId === undefined && !opts.urn) {
-                throw new Error("Missing required property 'sourceId'");
-            }
             resourceInputs["adopt"] = args?.adopt;
+            resourceInputs["destination"] = args?.destination;
             resourceInputs["destinationId"] = args?.destinationId;
             resourceInputs["name"] = args?.name;
             resourceInputs["offsetReset"] = args?.offsetReset;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["snapshotNewTables"] = args?.snapshotNewTables;
+            resourceInputs["source"] = args?.source;
             resourceInputs["sourceId"] = args?.sourceId;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["topicAutoDiscovery"] = args?.topicAutoDiscovery;
@@ -218,6 +222,7 @@ export class Pipeline extends pulumi.CustomResource {
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
+            resourceInputs["destination"] = undefined /*out*/;
             resourceInputs["destinationId"] = undefined /*out*/;
             resourceInputs["destinationName"] = undefined /*out*/;
             resourceInputs["lastOffsetReset"] = undefined /*out*/;
@@ -225,6 +230,7 @@ export class Pipeline extends pulumi.CustomResource {
             resourceInputs["offsetReset"] = undefined /*out*/;
             resourceInputs["onDrift"] = undefined /*out*/;
             resourceInputs["snapshotNewTables"] = undefined /*out*/;
+            resourceInputs["source"] = undefined /*out*/;
             resourceInputs["sourceId"] = undefined /*out*/;
             resourceInputs["sourceName"] = undefined /*out*/;
             resourceInputs["tagIds"] = undefined /*out*/;
@@ -264,10 +270,14 @@ export interface PipelineArgs {
      */
     adopt?: pulumi.Input<string | undefined>;
     /**
+     * The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+     */
+    destination?: pulumi.Input<inputs.PipelineDestinationArgs | undefined>;
+    /**
      * The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
      * `SnowflakeDestination`), or the id of one made elsewhere.
      */
-    destinationId: pulumi.Input<string>;
+    destinationId?: pulumi.Input<string | undefined>;
     /**
      * The name on the service, unique per service. Leave it out to derive one from the resource name.
      *
@@ -301,10 +311,14 @@ export interface PipelineArgs {
      */
     snapshotNewTables?: pulumi.Input<boolean | undefined>;
     /**
+     * The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+     */
+    source?: pulumi.Input<inputs.PipelineSourceArgs | undefined>;
+    /**
      * The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
      * the id of one made elsewhere.
      */
-    sourceId: pulumi.Input<string>;
+    sourceId?: pulumi.Input<string | undefined>;
     /**
      * Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
      *

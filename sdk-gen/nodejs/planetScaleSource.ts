@@ -72,6 +72,10 @@ export class PlanetScaleSource extends pulumi.CustomResource {
      */
     declare public readonly columnExcludeList: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -408,6 +412,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
             resourceInputs["vitessKeyspace"] = args?.vitessKeyspace;
             resourceInputs["vitessTabletType"] = args?.vitessTabletType;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -420,6 +425,7 @@ export class PlanetScaleSource extends pulumi.CustomResource {
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["columnExcludeList"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["converterTinyintBool"] = undefined /*out*/;

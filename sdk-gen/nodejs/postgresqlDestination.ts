@@ -69,6 +69,10 @@ export class PostgresqlDestination extends pulumi.CustomResource {
      */
     declare public readonly connectionUsername: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -496,6 +500,7 @@ export class PostgresqlDestination extends pulumi.CustomResource {
             resourceInputs["transformsTopicRegexRouter1Replacement"] = args?.transformsTopicRegexRouter1Replacement;
             resourceInputs["transformsTopicRegexRouter2Regex"] = args?.transformsTopicRegexRouter2Regex;
             resourceInputs["transformsTopicRegexRouter2Replacement"] = args?.transformsTopicRegexRouter2Replacement;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -508,6 +513,7 @@ export class PostgresqlDestination extends pulumi.CustomResource {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["connectionPassword"] = undefined /*out*/;
             resourceInputs["connectionUsername"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

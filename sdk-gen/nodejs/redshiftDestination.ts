@@ -85,6 +85,10 @@ export class RedshiftDestination extends pulumi.CustomResource {
      */
     declare public readonly connectionUsername: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -404,6 +408,7 @@ export class RedshiftDestination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJConvertAllJson"] = args?.transformsToJsonbJConvertAllJson;
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -419,6 +424,7 @@ export class RedshiftDestination extends pulumi.CustomResource {
             resourceInputs["awsRedshiftPort"] = undefined /*out*/;
             resourceInputs["connectionPassword"] = undefined /*out*/;
             resourceInputs["connectionUsername"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

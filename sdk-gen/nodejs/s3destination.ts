@@ -79,6 +79,10 @@ export class S3Destination extends pulumi.CustomResource {
      */
     declare public readonly awsSecretAccessKey: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -396,6 +400,7 @@ export class S3Destination extends pulumi.CustomResource {
             resourceInputs["transformsToJsonbJConvertAllJson"] = args?.transformsToJsonbJConvertAllJson;
             resourceInputs["transformsToJsonbJFieldsIncludeList"] = args?.transformsToJsonbJFieldsIncludeList;
             resourceInputs["transformsToStringJFieldsIncludeList"] = args?.transformsToStringJFieldsIncludeList;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -410,6 +415,7 @@ export class S3Destination extends pulumi.CustomResource {
             resourceInputs["awsS3BucketName"] = undefined /*out*/;
             resourceInputs["awsS3Region"] = undefined /*out*/;
             resourceInputs["awsSecretAccessKey"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consumerOverrideMaxPollRecords"] = undefined /*out*/;

@@ -103,6 +103,10 @@ export class S3Source extends pulumi.CustomResource {
      */
     declare public readonly awsSecretAccessKey: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -412,6 +416,7 @@ export class S3Source extends pulumi.CustomResource {
             resourceInputs["transformsOversizedRecordsTruncationSuffix"] = args?.transformsOversizedRecordsTruncationSuffix;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -428,6 +433,7 @@ export class S3Source extends pulumi.CustomResource {
             resourceInputs["awsS3BucketPrefix"] = undefined /*out*/;
             resourceInputs["awsS3Region"] = undefined /*out*/;
             resourceInputs["awsSecretAccessKey"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

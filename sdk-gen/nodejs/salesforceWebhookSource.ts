@@ -144,6 +144,10 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourceSnapshotSalesforceInstanceUrl: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -390,6 +394,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
             resourceInputs["webhookUrl"] = args?.webhookUrl;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -414,6 +419,7 @@ export class SalesforceWebhookSource extends pulumi.CustomResource {
             resourceInputs["camelSourceSnapshotSalesforceAuthPassword"] = undefined /*out*/;
             resourceInputs["camelSourceSnapshotSalesforceAuthUsername"] = undefined /*out*/;
             resourceInputs["camelSourceSnapshotSalesforceInstanceUrl"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -138,6 +138,10 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourceSnapshotShopifyStoreUrl: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -383,6 +387,7 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
             resourceInputs["webhookUrl"] = args?.webhookUrl;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -406,6 +411,7 @@ export class ShopifyWebhookSource extends pulumi.CustomResource {
             resourceInputs["camelSourceSnapshotShopifyClientId"] = undefined /*out*/;
             resourceInputs["camelSourceSnapshotShopifyClientSecret"] = undefined /*out*/;
             resourceInputs["camelSourceSnapshotShopifyStoreUrl"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

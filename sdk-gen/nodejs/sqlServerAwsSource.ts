@@ -81,6 +81,10 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
      */
     declare public readonly columnExcludeList: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -490,6 +494,7 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
             resourceInputs["transformsOversizedRecordsTruncationSuffix"] = args?.transformsOversizedRecordsTruncationSuffix;
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -503,6 +508,7 @@ export class SqlServerAwsSource extends pulumi.CustomResource {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["binaryHandlingMode"] = undefined /*out*/;
             resourceInputs["columnExcludeList"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

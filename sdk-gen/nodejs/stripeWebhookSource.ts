@@ -112,6 +112,10 @@ export class StripeWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourceSnapshotStripeApiKey: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -353,6 +357,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
             resourceInputs["webhookUrl"] = args?.webhookUrl;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -372,6 +377,7 @@ export class StripeWebhookSource extends pulumi.CustomResource {
             resourceInputs["camelSourcePayloadRouterUnknownTypeBehavior"] = undefined /*out*/;
             resourceInputs["camelSourcePayloadRouterUnknownTypeDefaultTopic"] = undefined /*out*/;
             resourceInputs["camelSourceSnapshotStripeApiKey"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

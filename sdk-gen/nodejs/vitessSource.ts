@@ -76,6 +76,10 @@ export class VitessSource extends pulumi.CustomResource {
      */
     declare public readonly columnExcludeList: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -426,6 +430,7 @@ export class VitessSource extends pulumi.CustomResource {
             resourceInputs["vitessVtctldPassword"] = args?.vitessVtctldPassword ? pulumi.secret(args.vitessVtctldPassword) : undefined;
             resourceInputs["vitessVtctldPort"] = args?.vitessVtctldPort;
             resourceInputs["vitessVtctldUser"] = args?.vitessVtctldUser;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -438,6 +443,7 @@ export class VitessSource extends pulumi.CustomResource {
         } else {
             resourceInputs["adopt"] = undefined /*out*/;
             resourceInputs["columnExcludeList"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -69,6 +69,10 @@ export class WeaviateDestination extends pulumi.CustomResource {
      */
     declare public readonly collectionMapping: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -498,6 +502,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
             resourceInputs["weaviateOidcClientSecret"] = args?.weaviateOidcClientSecret ? pulumi.secret(args.weaviateOidcClientSecret) : undefined;
             resourceInputs["weaviateOidcScopes"] = args?.weaviateOidcScopes;
             resourceInputs["weaviateVectorizer"] = args?.weaviateVectorizer;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -511,6 +516,7 @@ export class WeaviateDestination extends pulumi.CustomResource {
             resourceInputs["awaitTerminationMs"] = undefined /*out*/;
             resourceInputs["batchSize"] = undefined /*out*/;
             resourceInputs["collectionMapping"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["consistencyLevel"] = undefined /*out*/;

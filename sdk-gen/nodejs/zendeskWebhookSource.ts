@@ -110,6 +110,10 @@ export class ZendeskWebhookSource extends pulumi.CustomResource {
      */
     declare public readonly camelSourcePayloadRouterUnknownTypeDefaultTopic: pulumi.Output<string | undefined>;
     /**
+     * The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+     */
+    declare public /*out*/ readonly connector: pulumi.Output<string | undefined>;
+    /**
      * The connector's display name, e.g. `PostgreSQL`.
      */
     declare public /*out*/ readonly connectorDisplayName: pulumi.Output<string | undefined>;
@@ -344,6 +348,7 @@ export class ZendeskWebhookSource extends pulumi.CustomResource {
             resourceInputs["transformsValueToKeyFieldsIncludeList"] = args?.transformsValueToKeyFieldsIncludeList;
             resourceInputs["transformsValueToKeyReplaceNullWithDefault"] = args?.transformsValueToKeyReplaceNullWithDefault;
             resourceInputs["webhookUrl"] = args?.webhookUrl;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -363,6 +368,7 @@ export class ZendeskWebhookSource extends pulumi.CustomResource {
             resourceInputs["camelSourcePayloadRouterIncludeEvent"] = undefined /*out*/;
             resourceInputs["camelSourcePayloadRouterUnknownTypeBehavior"] = undefined /*out*/;
             resourceInputs["camelSourcePayloadRouterUnknownTypeDefaultTopic"] = undefined /*out*/;
+            resourceInputs["connector"] = undefined /*out*/;
             resourceInputs["connectorDisplayName"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
             resourceInputs["createdFrom"] = undefined /*out*/;

@@ -220,7 +220,7 @@ test("the official provider's data sources become the plugin's lookups, with the
   const tokens = Object.fromEntries(Object.entries(mapping.dataSources).map(([type, info]) => [type, info.tok]));
   expect(tokens).toEqual({
     streamkap_roles: "streamkap:index:getRoles",
-    streamkap_tag: "streamkap:index:getTags",
+    streamkap_tag: "streamkap:index:getTag",
     streamkap_tags: "streamkap:index:getTags",
     streamkap_topic: "streamkap:index:getTopic",
     streamkap_topic_metrics: "streamkap:index:getTopicMetrics",

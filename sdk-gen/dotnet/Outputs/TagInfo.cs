@@ -12,7 +12,7 @@ namespace Streamkap.Pulumi.Outputs
 {
 
     /// <summary>
-    /// A tag as `getTags` answers it.
+    /// A tag as `getTag` and `getTags` answer it.
     /// </summary>
     [OutputType]
     public sealed class TagInfo

@@ -56,6 +56,8 @@ type AzureBlobDestination struct {
 	AzblobContainerName pulumi.StringPtrOutput `pulumi:"azblobContainerName"`
 	// Compression (config key `compression`).
 	Compression pulumi.StringPtrOutput `pulumi:"compression"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -636,6 +638,11 @@ func (o AzureBlobDestinationOutput) AzblobContainerName() pulumi.StringPtrOutput
 // Compression (config key `compression`).
 func (o AzureBlobDestinationOutput) Compression() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AzureBlobDestination) pulumi.StringPtrOutput { return v.Compression }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o AzureBlobDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AzureBlobDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

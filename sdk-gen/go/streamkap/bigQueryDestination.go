@@ -61,6 +61,8 @@ type BigQueryDestination struct {
 	//
 	// Defaults to `true`.
 	AutoCreateTables pulumi.BoolPtrOutput `pulumi:"autoCreateTables"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -644,6 +646,11 @@ func (o BigQueryDestinationOutput) AllowNewBigQueryFields() pulumi.BoolPtrOutput
 // Defaults to `true`.
 func (o BigQueryDestinationOutput) AutoCreateTables() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BigQueryDestination) pulumi.BoolPtrOutput { return v.AutoCreateTables }).(pulumi.BoolPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o BigQueryDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BigQueryDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -61,6 +61,8 @@ type ClickHouseDestination struct {
 	ConnectionPassword pulumi.StringPtrOutput `pulumi:"connectionPassword"`
 	// Connection username (config key `connection.username`).
 	ConnectionUsername pulumi.StringPtrOutput `pulumi:"connectionUsername"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -698,6 +700,11 @@ func (o ClickHouseDestinationOutput) ConnectionPassword() pulumi.StringPtrOutput
 // Connection username (config key `connection.username`).
 func (o ClickHouseDestinationOutput) ConnectionUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ClickHouseDestination) pulumi.StringPtrOutput { return v.ConnectionUsername }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o ClickHouseDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClickHouseDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

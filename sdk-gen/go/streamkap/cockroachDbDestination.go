@@ -57,6 +57,8 @@ type CockroachDbDestination struct {
 	ConnectionPassword pulumi.StringPtrOutput `pulumi:"connectionPassword"`
 	// Connection username (config key `connection.username`).
 	ConnectionUsername pulumi.StringPtrOutput `pulumi:"connectionUsername"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -703,6 +705,11 @@ func (o CockroachDbDestinationOutput) ConnectionPassword() pulumi.StringPtrOutpu
 // Connection username (config key `connection.username`).
 func (o CockroachDbDestinationOutput) ConnectionUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CockroachDbDestination) pulumi.StringPtrOutput { return v.ConnectionUsername }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o CockroachDbDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *CockroachDbDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -55,6 +55,8 @@ type DatabricksDestination struct {
 	ConnectionTimeout pulumi.IntPtrOutput `pulumi:"connectionTimeout"`
 	// Connection URL (config key `connection.url.user.defined`).
 	ConnectionUrl pulumi.StringPtrOutput `pulumi:"connectionUrl"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -683,6 +685,11 @@ func (o DatabricksDestinationOutput) ConnectionTimeout() pulumi.IntPtrOutput {
 // Connection URL (config key `connection.url.user.defined`).
 func (o DatabricksDestinationOutput) ConnectionUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.ConnectionUrl }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o DatabricksDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DatabricksDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -57,6 +57,8 @@ type Db2Destination struct {
 	ConnectionPassword pulumi.StringPtrOutput `pulumi:"connectionPassword"`
 	// Connection username (config key `connection.username`).
 	ConnectionUsername pulumi.StringPtrOutput `pulumi:"connectionUsername"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -673,6 +675,11 @@ func (o Db2DestinationOutput) ConnectionPassword() pulumi.StringPtrOutput {
 // Connection username (config key `connection.username`).
 func (o Db2DestinationOutput) ConnectionUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Db2Destination) pulumi.StringPtrOutput { return v.ConnectionUsername }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o Db2DestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Db2Destination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -63,6 +63,8 @@ type Db2Source struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -693,6 +695,11 @@ func (o Db2SourceOutput) Adopt() pulumi.StringPtrOutput {
 // Column exclude list (config key `column.exclude.list.user.defined`).
 func (o Db2SourceOutput) ColumnExcludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Db2Source) pulumi.StringPtrOutput { return v.ColumnExcludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o Db2SourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Db2Source) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

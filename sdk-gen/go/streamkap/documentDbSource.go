@@ -60,6 +60,8 @@ type DocumentDbSource struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Collection include list (config key `collection.include.list.user.defined`).
 	CollectionIncludeList pulumi.StringPtrOutput `pulumi:"collectionIncludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -687,6 +689,11 @@ func (o DocumentDbSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Collection include list (config key `collection.include.list.user.defined`).
 func (o DocumentDbSourceOutput) CollectionIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.CollectionIncludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o DocumentDbSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DocumentDbSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

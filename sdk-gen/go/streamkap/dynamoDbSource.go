@@ -76,6 +76,8 @@ type DynamoDbSource struct {
 	AwsSecretKey pulumi.StringPtrOutput `pulumi:"awsSecretKey"`
 	// Batch size (config key `batch.size`).
 	BatchSize pulumi.IntPtrOutput `pulumi:"batchSize"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -740,6 +742,11 @@ func (o DynamoDbSourceOutput) AwsSecretKey() pulumi.StringPtrOutput {
 // Batch size (config key `batch.size`).
 func (o DynamoDbSourceOutput) BatchSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DynamoDbSource) pulumi.IntPtrOutput { return v.BatchSize }).(pulumi.IntPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o DynamoDbSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DynamoDbSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -54,6 +54,8 @@ type ElasticsearchSource struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -633,6 +635,11 @@ func (o ElasticsearchSourceOutput) ToElasticsearchSourceOutputWithContext(ctx co
 // Defaults to none: the object is created.
 func (o ElasticsearchSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ElasticsearchSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o ElasticsearchSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ElasticsearchSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

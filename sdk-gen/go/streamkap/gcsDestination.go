@@ -45,6 +45,8 @@ type GcsDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -586,6 +588,11 @@ func (o GcsDestinationOutput) ToGcsDestinationOutputWithContext(ctx context.Cont
 
 func (o GcsDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GcsDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o GcsDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GcsDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

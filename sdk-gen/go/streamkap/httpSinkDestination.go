@@ -73,6 +73,8 @@ type HttpSinkDestination struct {
 	//
 	// Defaults to `false`.
 	BatchingEnabled pulumi.BoolPtrOutput `pulumi:"batchingEnabled"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -809,6 +811,11 @@ func (o HttpSinkDestinationOutput) BatchSuffix() pulumi.StringPtrOutput {
 // Defaults to `false`.
 func (o HttpSinkDestinationOutput) BatchingEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *HttpSinkDestination) pulumi.BoolPtrOutput { return v.BatchingEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o HttpSinkDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HttpSinkDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -46,6 +46,8 @@ type IcebergDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -794,6 +796,11 @@ func (o IcebergDestinationOutput) ToIcebergDestinationOutputWithContext(ctx cont
 
 func (o IcebergDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o IcebergDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IcebergDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

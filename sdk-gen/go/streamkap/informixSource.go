@@ -80,6 +80,8 @@ type InformixSource struct {
 	CdcTimeout pulumi.IntPtrOutput `pulumi:"cdcTimeout"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -872,6 +874,11 @@ func (o InformixSourceOutput) CdcTimeout() pulumi.IntPtrOutput {
 // Column exclude list (config key `column.exclude.list.user.defined`).
 func (o InformixSourceOutput) ColumnExcludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.ColumnExcludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o InformixSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InformixSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -45,6 +45,8 @@ type KafkaDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -603,6 +605,11 @@ func (o KafkaDestinationOutput) ToKafkaDestinationOutputWithContext(ctx context.
 
 func (o KafkaDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o KafkaDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -49,6 +49,8 @@ type KafkaDirectDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -215,6 +217,11 @@ func (o KafkaDirectDestinationOutput) ToKafkaDirectDestinationOutputWithContext(
 
 func (o KafkaDirectDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o KafkaDirectDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

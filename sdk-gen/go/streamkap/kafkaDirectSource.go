@@ -53,6 +53,8 @@ type KafkaDirectSource struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -406,6 +408,11 @@ func (o KafkaDirectSourceOutput) ToKafkaDirectSourceOutputWithContext(ctx contex
 // Defaults to none: the object is created.
 func (o KafkaDirectSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o KafkaDirectSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KafkaDirectSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

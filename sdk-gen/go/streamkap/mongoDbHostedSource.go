@@ -60,6 +60,8 @@ type MongoDbHostedSource struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Collection include list (config key `collection.include.list.user.defined`).
 	CollectionIncludeList pulumi.StringPtrOutput `pulumi:"collectionIncludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -759,6 +761,11 @@ func (o MongoDbHostedSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Collection include list (config key `collection.include.list.user.defined`).
 func (o MongoDbHostedSourceOutput) CollectionIncludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MongoDbHostedSource) pulumi.StringPtrOutput { return v.CollectionIncludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o MongoDbHostedSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MongoDbHostedSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

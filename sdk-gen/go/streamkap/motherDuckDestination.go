@@ -49,6 +49,8 @@ type MotherDuckDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -629,6 +631,11 @@ func (o MotherDuckDestinationOutput) ToMotherDuckDestinationOutputWithContext(ct
 
 func (o MotherDuckDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o MotherDuckDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MotherDuckDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -73,6 +73,8 @@ type MysqlSource struct {
 	//
 	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrOutput `pulumi:"columnIncludeListToggled"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -898,6 +900,11 @@ func (o MysqlSourceOutput) ColumnIncludeList() pulumi.StringPtrOutput {
 // Defaults to `true`.
 func (o MysqlSourceOutput) ColumnIncludeListToggled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *MysqlSource) pulumi.BoolPtrOutput { return v.ColumnIncludeListToggled }).(pulumi.BoolPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o MysqlSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MysqlSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -69,6 +69,8 @@ type OracleAwsSource struct {
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -738,6 +740,11 @@ func (o OracleAwsSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutput 
 // Column exclude list (config key `column.exclude.list.user.defined`).
 func (o OracleAwsSourceOutput) ColumnExcludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OracleAwsSource) pulumi.StringPtrOutput { return v.ColumnExcludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o OracleAwsSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OracleAwsSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -57,6 +57,8 @@ type PineconeDestination struct {
 	//
 	// Defaults to `"${topic}"`.
 	CollectionMapping pulumi.StringPtrOutput `pulumi:"collectionMapping"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -685,6 +687,11 @@ func (o PineconeDestinationOutput) BatchSize() pulumi.StringPtrOutput {
 // Defaults to `"${topic}"`.
 func (o PineconeDestinationOutput) CollectionMapping() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PineconeDestination) pulumi.StringPtrOutput { return v.CollectionMapping }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o PineconeDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PineconeDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -7,7 +7,6 @@ import (
 	"context"
 	"reflect"
 
-	"errors"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/streamkap-com/pulumi-streamkap/sdk-gen/go/streamkap/internal"
 )
@@ -83,6 +82,8 @@ type Pipeline struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// How the pipeline was created: `api`, `terraform` or `web`.
 	CreatedFrom pulumi.StringPtrOutput `pulumi:"createdFrom"`
+	// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+	Destination PipelineDestinationPtrOutput `pulumi:"destination"`
 	// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 	// `SnowflakeDestination`), or the id of one made elsewhere.
 	DestinationId pulumi.StringPtrOutput `pulumi:"destinationId"`
@@ -114,6 +115,8 @@ type Pipeline struct {
 	//
 	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables pulumi.BoolPtrOutput `pulumi:"snapshotNewTables"`
+	// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+	Source PipelineSourcePtrOutput `pulumi:"source"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
 	SourceId pulumi.StringPtrOutput `pulumi:"sourceId"`
@@ -149,15 +152,9 @@ type Pipeline struct {
 func NewPipeline(ctx *pulumi.Context,
 	name string, args *PipelineArgs, opts ...pulumi.ResourceOption) (*Pipeline, error) {
 	if args == nil {
-		return nil, errors.New("missing one or more required arguments")
+		args = &PipelineArgs{}
 	}
 
-	if args.DestinationId == nil {
-		return nil, errors.New("invalid value for required argument 'DestinationId'")
-	}
-	if args.SourceId == nil {
-		return nil, errors.New("invalid value for required argument 'SourceId'")
-	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"destinationId",
 		"sourceId",
@@ -204,9 +201,11 @@ type pipelineArgs struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt *string `pulumi:"adopt"`
+	// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+	Destination *PipelineDestination `pulumi:"destination"`
 	// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 	// `SnowflakeDestination`), or the id of one made elsewhere.
-	DestinationId string `pulumi:"destinationId"`
+	DestinationId *string `pulumi:"destinationId"`
 	// The name on the service, unique per service. Leave it out to derive one from the resource name.
 	//
 	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
@@ -231,9 +230,11 @@ type pipelineArgs struct {
 	//
 	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables *bool `pulumi:"snapshotNewTables"`
+	// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+	Source *PipelineSource `pulumi:"source"`
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
-	SourceId string `pulumi:"sourceId"`
+	SourceId *string `pulumi:"sourceId"`
 	// Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
 	//
 	// Defaults to left as they are on the service (a new pipeline gets the Development tag).
@@ -264,9 +265,11 @@ type PipelineArgs struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrInput
+	// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+	Destination PipelineDestinationPtrInput
 	// The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 	// `SnowflakeDestination`), or the id of one made elsewhere.
-	DestinationId pulumi.StringInput
+	DestinationId pulumi.StringPtrInput
 	// The name on the service, unique per service. Leave it out to derive one from the resource name.
 	//
 	// Defaults to `<resource name>-<7 characters>`, derived once and kept.
@@ -291,9 +294,11 @@ type PipelineArgs struct {
 	//
 	// Defaults to false for a new pipeline; an existing one's value is kept.
 	SnapshotNewTables pulumi.BoolPtrInput
+	// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+	Source PipelineSourcePtrInput
 	// The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
 	// the id of one made elsewhere.
-	SourceId pulumi.StringInput
+	SourceId pulumi.StringPtrInput
 	// Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
 	//
 	// Defaults to left as they are on the service (a new pipeline gets the Development tag).
@@ -367,6 +372,11 @@ func (o PipelineOutput) CreatedFrom() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.StringPtrOutput { return v.CreatedFrom }).(pulumi.StringPtrOutput)
 }
 
+// The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+func (o PipelineOutput) Destination() PipelineDestinationPtrOutput {
+	return o.ApplyT(func(v *Pipeline) PipelineDestinationPtrOutput { return v.Destination }).(PipelineDestinationPtrOutput)
+}
+
 // The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
 // `SnowflakeDestination`), or the id of one made elsewhere.
 func (o PipelineOutput) DestinationId() pulumi.StringPtrOutput {
@@ -417,6 +427,11 @@ func (o PipelineOutput) OnDrift() DriftActionPtrOutput {
 // Defaults to false for a new pipeline; an existing one's value is kept.
 func (o PipelineOutput) SnapshotNewTables() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pipeline) pulumi.BoolPtrOutput { return v.SnapshotNewTables }).(pulumi.BoolPtrOutput)
+}
+
+// The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+func (o PipelineOutput) Source() PipelineSourcePtrOutput {
+	return o.ApplyT(func(v *Pipeline) PipelineSourcePtrOutput { return v.Source }).(PipelineSourcePtrOutput)
 }
 
 // The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or

@@ -61,6 +61,8 @@ type PlanetScaleSource struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -703,6 +705,11 @@ func (o PlanetScaleSourceOutput) Adopt() pulumi.StringPtrOutput {
 // Column exclude list (config key `column.exclude.list.user.defined`).
 func (o PlanetScaleSourceOutput) ColumnExcludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PlanetScaleSource) pulumi.StringPtrOutput { return v.ColumnExcludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o PlanetScaleSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlanetScaleSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

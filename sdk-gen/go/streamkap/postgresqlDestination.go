@@ -58,6 +58,8 @@ type PostgresqlDestination struct {
 	ConnectionPassword pulumi.StringPtrOutput `pulumi:"connectionPassword"`
 	// Connection username (config key `connection.username`).
 	ConnectionUsername pulumi.StringPtrOutput `pulumi:"connectionUsername"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -791,6 +793,11 @@ func (o PostgresqlDestinationOutput) ConnectionPassword() pulumi.StringPtrOutput
 // Connection username (config key `connection.username`).
 func (o PostgresqlDestinationOutput) ConnectionUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.ConnectionUsername }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o PostgresqlDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostgresqlDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -74,6 +74,8 @@ type PostgresqlSource struct {
 	//
 	// Defaults to `true`.
 	ColumnIncludeListToggled pulumi.BoolPtrOutput `pulumi:"columnIncludeListToggled"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -998,6 +1000,11 @@ func (o PostgresqlSourceOutput) ColumnIncludeList() pulumi.StringPtrOutput {
 // Defaults to `true`.
 func (o PostgresqlSourceOutput) ColumnIncludeListToggled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PostgresqlSource) pulumi.BoolPtrOutput { return v.ColumnIncludeListToggled }).(pulumi.BoolPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o PostgresqlSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostgresqlSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -1511,6 +1511,169 @@ func (o PermissionInfoArrayOutput) Index(i pulumi.IntInput) PermissionInfoOutput
 	}).(PermissionInfoOutput)
 }
 
+type PipelineDestination struct {
+	Connector *string `pulumi:"connector"`
+	Id        string  `pulumi:"id"`
+	Name      *string `pulumi:"name"`
+}
+
+// PipelineDestinationInput is an input type that accepts PipelineDestinationArgs and PipelineDestinationOutput values.
+// You can construct a concrete instance of `PipelineDestinationInput` via:
+//
+//	PipelineDestinationArgs{...}
+type PipelineDestinationInput interface {
+	pulumi.Input
+
+	ToPipelineDestinationOutput() PipelineDestinationOutput
+	ToPipelineDestinationOutputWithContext(context.Context) PipelineDestinationOutput
+}
+
+type PipelineDestinationArgs struct {
+	Connector pulumi.StringPtrInput `pulumi:"connector"`
+	Id        pulumi.StringInput    `pulumi:"id"`
+	Name      pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (PipelineDestinationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDestination)(nil)).Elem()
+}
+
+func (i PipelineDestinationArgs) ToPipelineDestinationOutput() PipelineDestinationOutput {
+	return i.ToPipelineDestinationOutputWithContext(context.Background())
+}
+
+func (i PipelineDestinationArgs) ToPipelineDestinationOutputWithContext(ctx context.Context) PipelineDestinationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDestinationOutput)
+}
+
+func (i PipelineDestinationArgs) ToPipelineDestinationPtrOutput() PipelineDestinationPtrOutput {
+	return i.ToPipelineDestinationPtrOutputWithContext(context.Background())
+}
+
+func (i PipelineDestinationArgs) ToPipelineDestinationPtrOutputWithContext(ctx context.Context) PipelineDestinationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDestinationOutput).ToPipelineDestinationPtrOutputWithContext(ctx)
+}
+
+// PipelineDestinationPtrInput is an input type that accepts PipelineDestinationArgs, PipelineDestinationPtr and PipelineDestinationPtrOutput values.
+// You can construct a concrete instance of `PipelineDestinationPtrInput` via:
+//
+//	        PipelineDestinationArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineDestinationPtrInput interface {
+	pulumi.Input
+
+	ToPipelineDestinationPtrOutput() PipelineDestinationPtrOutput
+	ToPipelineDestinationPtrOutputWithContext(context.Context) PipelineDestinationPtrOutput
+}
+
+type pipelineDestinationPtrType PipelineDestinationArgs
+
+func PipelineDestinationPtr(v *PipelineDestinationArgs) PipelineDestinationPtrInput {
+	return (*pipelineDestinationPtrType)(v)
+}
+
+func (*pipelineDestinationPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDestination)(nil)).Elem()
+}
+
+func (i *pipelineDestinationPtrType) ToPipelineDestinationPtrOutput() PipelineDestinationPtrOutput {
+	return i.ToPipelineDestinationPtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineDestinationPtrType) ToPipelineDestinationPtrOutputWithContext(ctx context.Context) PipelineDestinationPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineDestinationPtrOutput)
+}
+
+type PipelineDestinationOutput struct{ *pulumi.OutputState }
+
+func (PipelineDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineDestination)(nil)).Elem()
+}
+
+func (o PipelineDestinationOutput) ToPipelineDestinationOutput() PipelineDestinationOutput {
+	return o
+}
+
+func (o PipelineDestinationOutput) ToPipelineDestinationOutputWithContext(ctx context.Context) PipelineDestinationOutput {
+	return o
+}
+
+func (o PipelineDestinationOutput) ToPipelineDestinationPtrOutput() PipelineDestinationPtrOutput {
+	return o.ToPipelineDestinationPtrOutputWithContext(context.Background())
+}
+
+func (o PipelineDestinationOutput) ToPipelineDestinationPtrOutputWithContext(ctx context.Context) PipelineDestinationPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineDestination) *PipelineDestination {
+		return &v
+	}).(PipelineDestinationPtrOutput)
+}
+
+func (o PipelineDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineDestination) *string { return v.Connector }).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineDestinationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineDestination) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o PipelineDestinationOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineDestination) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type PipelineDestinationPtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineDestinationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineDestination)(nil)).Elem()
+}
+
+func (o PipelineDestinationPtrOutput) ToPipelineDestinationPtrOutput() PipelineDestinationPtrOutput {
+	return o
+}
+
+func (o PipelineDestinationPtrOutput) ToPipelineDestinationPtrOutputWithContext(ctx context.Context) PipelineDestinationPtrOutput {
+	return o
+}
+
+func (o PipelineDestinationPtrOutput) Elem() PipelineDestinationOutput {
+	return o.ApplyT(func(v *PipelineDestination) PipelineDestination {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineDestination
+		return ret
+	}).(PipelineDestinationOutput)
+}
+
+func (o PipelineDestinationPtrOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDestination) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Connector
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineDestinationPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDestination) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineDestinationPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineDestination) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
 type PipelineOffsetReset struct {
 	ConsumerGroup *string     `pulumi:"consumerGroup"`
 	To            string      `pulumi:"to"`
@@ -1687,6 +1850,184 @@ func (o PipelineOffsetResetPtrOutput) Trigger() pulumi.AnyOutput {
 		}
 		return v.Trigger
 	}).(pulumi.AnyOutput)
+}
+
+type PipelineSource struct {
+	Connector *string  `pulumi:"connector"`
+	Id        string   `pulumi:"id"`
+	Name      *string  `pulumi:"name"`
+	Topics    []string `pulumi:"topics"`
+}
+
+// PipelineSourceInput is an input type that accepts PipelineSourceArgs and PipelineSourceOutput values.
+// You can construct a concrete instance of `PipelineSourceInput` via:
+//
+//	PipelineSourceArgs{...}
+type PipelineSourceInput interface {
+	pulumi.Input
+
+	ToPipelineSourceOutput() PipelineSourceOutput
+	ToPipelineSourceOutputWithContext(context.Context) PipelineSourceOutput
+}
+
+type PipelineSourceArgs struct {
+	Connector pulumi.StringPtrInput   `pulumi:"connector"`
+	Id        pulumi.StringInput      `pulumi:"id"`
+	Name      pulumi.StringPtrInput   `pulumi:"name"`
+	Topics    pulumi.StringArrayInput `pulumi:"topics"`
+}
+
+func (PipelineSourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineSource)(nil)).Elem()
+}
+
+func (i PipelineSourceArgs) ToPipelineSourceOutput() PipelineSourceOutput {
+	return i.ToPipelineSourceOutputWithContext(context.Background())
+}
+
+func (i PipelineSourceArgs) ToPipelineSourceOutputWithContext(ctx context.Context) PipelineSourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineSourceOutput)
+}
+
+func (i PipelineSourceArgs) ToPipelineSourcePtrOutput() PipelineSourcePtrOutput {
+	return i.ToPipelineSourcePtrOutputWithContext(context.Background())
+}
+
+func (i PipelineSourceArgs) ToPipelineSourcePtrOutputWithContext(ctx context.Context) PipelineSourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineSourceOutput).ToPipelineSourcePtrOutputWithContext(ctx)
+}
+
+// PipelineSourcePtrInput is an input type that accepts PipelineSourceArgs, PipelineSourcePtr and PipelineSourcePtrOutput values.
+// You can construct a concrete instance of `PipelineSourcePtrInput` via:
+//
+//	        PipelineSourceArgs{...}
+//
+//	or:
+//
+//	        nil
+type PipelineSourcePtrInput interface {
+	pulumi.Input
+
+	ToPipelineSourcePtrOutput() PipelineSourcePtrOutput
+	ToPipelineSourcePtrOutputWithContext(context.Context) PipelineSourcePtrOutput
+}
+
+type pipelineSourcePtrType PipelineSourceArgs
+
+func PipelineSourcePtr(v *PipelineSourceArgs) PipelineSourcePtrInput {
+	return (*pipelineSourcePtrType)(v)
+}
+
+func (*pipelineSourcePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineSource)(nil)).Elem()
+}
+
+func (i *pipelineSourcePtrType) ToPipelineSourcePtrOutput() PipelineSourcePtrOutput {
+	return i.ToPipelineSourcePtrOutputWithContext(context.Background())
+}
+
+func (i *pipelineSourcePtrType) ToPipelineSourcePtrOutputWithContext(ctx context.Context) PipelineSourcePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PipelineSourcePtrOutput)
+}
+
+type PipelineSourceOutput struct{ *pulumi.OutputState }
+
+func (PipelineSourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PipelineSource)(nil)).Elem()
+}
+
+func (o PipelineSourceOutput) ToPipelineSourceOutput() PipelineSourceOutput {
+	return o
+}
+
+func (o PipelineSourceOutput) ToPipelineSourceOutputWithContext(ctx context.Context) PipelineSourceOutput {
+	return o
+}
+
+func (o PipelineSourceOutput) ToPipelineSourcePtrOutput() PipelineSourcePtrOutput {
+	return o.ToPipelineSourcePtrOutputWithContext(context.Background())
+}
+
+func (o PipelineSourceOutput) ToPipelineSourcePtrOutputWithContext(ctx context.Context) PipelineSourcePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PipelineSource) *PipelineSource {
+		return &v
+	}).(PipelineSourcePtrOutput)
+}
+
+func (o PipelineSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineSource) *string { return v.Connector }).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineSourceOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PipelineSource) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o PipelineSourceOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PipelineSource) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineSourceOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PipelineSource) []string { return v.Topics }).(pulumi.StringArrayOutput)
+}
+
+type PipelineSourcePtrOutput struct{ *pulumi.OutputState }
+
+func (PipelineSourcePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PipelineSource)(nil)).Elem()
+}
+
+func (o PipelineSourcePtrOutput) ToPipelineSourcePtrOutput() PipelineSourcePtrOutput {
+	return o
+}
+
+func (o PipelineSourcePtrOutput) ToPipelineSourcePtrOutputWithContext(ctx context.Context) PipelineSourcePtrOutput {
+	return o
+}
+
+func (o PipelineSourcePtrOutput) Elem() PipelineSourceOutput {
+	return o.ApplyT(func(v *PipelineSource) PipelineSource {
+		if v != nil {
+			return *v
+		}
+		var ret PipelineSource
+		return ret
+	}).(PipelineSourceOutput)
+}
+
+func (o PipelineSourcePtrOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineSource) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Connector
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineSourcePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineSource) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineSourcePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PipelineSource) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PipelineSourcePtrOutput) Topics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PipelineSource) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Topics
+	}).(pulumi.StringArrayOutput)
 }
 
 type PipelineTransformLink struct {
@@ -2497,7 +2838,7 @@ func (o SqlTableArrayOutput) Index(i pulumi.IntInput) SqlTableOutput {
 	}).(SqlTableOutput)
 }
 
-// A tag as `getTags` answers it.
+// A tag as `getTag` and `getTags` answer it.
 type TagInfo struct {
 	// Free text shown with the tag.
 	Description *string `pulumi:"description"`
@@ -2511,7 +2852,7 @@ type TagInfo struct {
 	Types []string `pulumi:"types"`
 }
 
-// A tag as `getTags` answers it.
+// A tag as `getTag` and `getTags` answer it.
 type TagInfoOutput struct{ *pulumi.OutputState }
 
 func (TagInfoOutput) ElementType() reflect.Type {
@@ -3971,8 +4312,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToOffsetPtrInput)(nil)).Elem(), OffsetResetToOffsetArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToTimestampInput)(nil)).Elem(), OffsetResetToTimestampArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*OffsetResetToTimestampPtrInput)(nil)).Elem(), OffsetResetToTimestampArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDestinationInput)(nil)).Elem(), PipelineDestinationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineDestinationPtrInput)(nil)).Elem(), PipelineDestinationArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetInput)(nil)).Elem(), PipelineOffsetResetArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineOffsetResetPtrInput)(nil)).Elem(), PipelineOffsetResetArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineSourceInput)(nil)).Elem(), PipelineSourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PipelineSourcePtrInput)(nil)).Elem(), PipelineSourceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTransformLinkInput)(nil)).Elem(), PipelineTransformLinkArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PipelineTransformLinkArrayInput)(nil)).Elem(), PipelineTransformLinkArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ProjectKeyKafkaAccessInput)(nil)).Elem(), ProjectKeyKafkaAccessArgs{})
@@ -4024,8 +4369,12 @@ func init() {
 	pulumi.RegisterOutputType(OffsetResetToTimestampPtrOutput{})
 	pulumi.RegisterOutputType(PermissionInfoOutput{})
 	pulumi.RegisterOutputType(PermissionInfoArrayOutput{})
+	pulumi.RegisterOutputType(PipelineDestinationOutput{})
+	pulumi.RegisterOutputType(PipelineDestinationPtrOutput{})
 	pulumi.RegisterOutputType(PipelineOffsetResetOutput{})
 	pulumi.RegisterOutputType(PipelineOffsetResetPtrOutput{})
+	pulumi.RegisterOutputType(PipelineSourceOutput{})
+	pulumi.RegisterOutputType(PipelineSourcePtrOutput{})
 	pulumi.RegisterOutputType(PipelineTransformLinkOutput{})
 	pulumi.RegisterOutputType(PipelineTransformLinkArrayOutput{})
 	pulumi.RegisterOutputType(ProjectKeyKafkaAccessOutput{})

@@ -51,6 +51,8 @@ type RedisDestination struct {
 	pulumi.CustomResourceState
 
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -619,6 +621,11 @@ func (o RedisDestinationOutput) ToRedisDestinationOutputWithContext(ctx context.
 
 func (o RedisDestinationOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o RedisDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RedisDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -57,6 +57,8 @@ type RedisSource struct {
 	//
 	// Defaults to none: the object is created.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// Connector class type (config key `connector.class.type`).
 	//
 	// One of `Stream`, `Keys`.
@@ -762,6 +764,11 @@ func (o RedisSourceOutput) ToRedisSourceOutputWithContext(ctx context.Context) R
 // Defaults to none: the object is created.
 func (o RedisSourceOutput) Adopt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.Adopt }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o RedisSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RedisSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // Connector class type (config key `connector.class.type`).

@@ -107,6 +107,8 @@ type SalesforceWebhookSource struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotSalesforceInstanceUrl pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotSalesforceInstanceUrl"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -818,6 +820,11 @@ func (o SalesforceWebhookSourceOutput) CamelSourceSnapshotSalesforceInstanceUrl(
 	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourceSnapshotSalesforceInstanceUrl
 	}).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o SalesforceWebhookSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SalesforceWebhookSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -103,6 +103,8 @@ type ShopifyWebhookSource struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotShopifyStoreUrl pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotShopifyStoreUrl"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -789,6 +791,11 @@ func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyClientSecret() pul
 // Defaults to `""`.
 func (o ShopifyWebhookSourceOutput) CamelSourceSnapshotShopifyStoreUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotShopifyStoreUrl }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o ShopifyWebhookSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ShopifyWebhookSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

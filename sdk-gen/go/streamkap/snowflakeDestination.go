@@ -60,6 +60,8 @@ type SnowflakeDestination struct {
 	//
 	// Any JSON value; sent to the service as it is.
 	AutoQaDedupeTableMapping pulumi.AnyOutput `pulumi:"autoQaDedupeTableMapping"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -771,6 +773,11 @@ func (o SnowflakeDestinationOutput) ApplyDynamicTableScript() pulumi.BoolPtrOutp
 // Any JSON value; sent to the service as it is.
 func (o SnowflakeDestinationOutput) AutoQaDedupeTableMapping() pulumi.AnyOutput {
 	return o.ApplyT(func(v *SnowflakeDestination) pulumi.AnyOutput { return v.AutoQaDedupeTableMapping }).(pulumi.AnyOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o SnowflakeDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SnowflakeDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -68,6 +68,8 @@ type SqlServerAwsSource struct {
 	BinaryHandlingMode BinaryHandlingModePtrOutput `pulumi:"binaryHandlingMode"`
 	// Column exclude list (config key `column.exclude.list.user.defined`).
 	ColumnExcludeList pulumi.StringPtrOutput `pulumi:"columnExcludeList"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -842,6 +844,11 @@ func (o SqlServerAwsSourceOutput) BinaryHandlingMode() BinaryHandlingModePtrOutp
 // Column exclude list (config key `column.exclude.list.user.defined`).
 func (o SqlServerAwsSourceOutput) ColumnExcludeList() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlServerAwsSource) pulumi.StringPtrOutput { return v.ColumnExcludeList }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o SqlServerAwsSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlServerAwsSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

@@ -58,6 +58,8 @@ type SqlServerDestination struct {
 	ConnectionPassword pulumi.StringPtrOutput `pulumi:"connectionPassword"`
 	// Connection username (config key `connection.username`).
 	ConnectionUsername pulumi.StringPtrOutput `pulumi:"connectionUsername"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -701,6 +703,11 @@ func (o SqlServerDestinationOutput) ConnectionPassword() pulumi.StringPtrOutput 
 // Connection username (config key `connection.username`).
 func (o SqlServerDestinationOutput) ConnectionUsername() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlServerDestination) pulumi.StringPtrOutput { return v.ConnectionUsername }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o SqlServerDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlServerDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

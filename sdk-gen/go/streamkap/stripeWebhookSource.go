@@ -85,6 +85,8 @@ type StripeWebhookSource struct {
 	//
 	// Defaults to `""`.
 	CamelSourceSnapshotStripeApiKey pulumi.StringPtrOutput `pulumi:"camelSourceSnapshotStripeApiKey"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -701,6 +703,11 @@ func (o StripeWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTop
 // Defaults to `""`.
 func (o StripeWebhookSourceOutput) CamelSourceSnapshotStripeApiKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.CamelSourceSnapshotStripeApiKey }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o StripeWebhookSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *StripeWebhookSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

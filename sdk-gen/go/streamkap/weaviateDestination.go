@@ -54,6 +54,8 @@ type WeaviateDestination struct {
 	//
 	// Defaults to `"${topic}"`.
 	CollectionMapping pulumi.StringPtrOutput `pulumi:"collectionMapping"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -845,6 +847,11 @@ func (o WeaviateDestinationOutput) BatchSize() pulumi.StringPtrOutput {
 // Defaults to `"${topic}"`.
 func (o WeaviateDestinationOutput) CollectionMapping() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.CollectionMapping }).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o WeaviateDestinationOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WeaviateDestination) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

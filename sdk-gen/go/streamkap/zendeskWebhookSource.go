@@ -83,6 +83,8 @@ type ZendeskWebhookSource struct {
 	//
 	// Defaults to `"unknown"`.
 	CamelSourcePayloadRouterUnknownTypeDefaultTopic pulumi.StringPtrOutput `pulumi:"camelSourcePayloadRouterUnknownTypeDefaultTopic"`
+	// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+	Connector pulumi.StringPtrOutput `pulumi:"connector"`
 	// The connector's display name, e.g. `PostgreSQL`.
 	ConnectorDisplayName pulumi.StringPtrOutput `pulumi:"connectorDisplayName"`
 	// `Active`, `Paused`, `Stopped`, `Broken`, `Starting`, … as the service last reported it.
@@ -677,6 +679,11 @@ func (o ZendeskWebhookSourceOutput) CamelSourcePayloadRouterUnknownTypeDefaultTo
 	return o.ApplyT(func(v *ZendeskWebhookSource) pulumi.StringPtrOutput {
 		return v.CamelSourcePayloadRouterUnknownTypeDefaultTopic
 	}).(pulumi.StringPtrOutput)
+}
+
+// The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+func (o ZendeskWebhookSourceOutput) Connector() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ZendeskWebhookSource) pulumi.StringPtrOutput { return v.Connector }).(pulumi.StringPtrOutput)
 }
 
 // The connector's display name, e.g. `PostgreSQL`.

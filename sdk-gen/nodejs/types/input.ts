@@ -48,11 +48,24 @@ export interface OffsetResetToTimestampArgs {
     timestamp: pulumi.Input<number | string>;
 }
 
+export interface PipelineDestinationArgs {
+    connector?: pulumi.Input<string | undefined>;
+    id: pulumi.Input<string>;
+    name?: pulumi.Input<string | undefined>;
+}
+
 export interface PipelineOffsetResetArgs {
     consumerGroup?: pulumi.Input<string | undefined>;
     to: pulumi.Input<enums.OffsetResetTarget | inputs.OffsetResetToTimestampArgs | inputs.OffsetResetToOffsetArgs>;
     topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     trigger: pulumi.Input<string | number>;
+}
+
+export interface PipelineSourceArgs {
+    connector?: pulumi.Input<string | undefined>;
+    id: pulumi.Input<string>;
+    name?: pulumi.Input<string | undefined>;
+    topics?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }
 
 export interface PipelineTransformLinkArgs {

@@ -180,11 +180,24 @@ export interface PermissionInfo {
     name: string;
 }
 
+export interface PipelineDestination {
+    connector?: string;
+    id: string;
+    name?: string;
+}
+
 export interface PipelineOffsetReset {
     consumerGroup?: string;
     to: enums.OffsetResetTarget | outputs.OffsetResetToTimestamp | outputs.OffsetResetToOffset;
     topics?: string[];
     trigger: string | number;
+}
+
+export interface PipelineSource {
+    connector?: string;
+    id: string;
+    name?: string;
+    topics?: string[];
 }
 
 export interface PipelineTransformLink {
@@ -242,7 +255,7 @@ export interface SqlTable {
 }
 
 /**
- * A tag as `getTags` answers it.
+ * A tag as `getTag` and `getTags` answer it.
  */
 export interface TagInfo {
     /**

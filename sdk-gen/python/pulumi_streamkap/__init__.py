@@ -35,6 +35,7 @@ from .get_pipeline import *
 from .get_roles import *
 from .get_source import *
 from .get_sources import *
+from .get_tag import *
 from .get_tags import *
 from .get_topic import *
 from .get_topic_metrics import *

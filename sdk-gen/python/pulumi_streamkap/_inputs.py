@@ -30,8 +30,12 @@ __all__ = [
     'OffsetResetToOffsetArgsDict',
     'OffsetResetToTimestampArgs',
     'OffsetResetToTimestampArgsDict',
+    'PipelineDestinationArgs',
+    'PipelineDestinationArgsDict',
     'PipelineOffsetResetArgs',
     'PipelineOffsetResetArgsDict',
+    'PipelineSourceArgs',
+    'PipelineSourceArgsDict',
     'PipelineTransformLinkArgs',
     'PipelineTransformLinkArgsDict',
     'ProjectKeyKafkaAccessArgs',
@@ -369,6 +373,51 @@ class OffsetResetToTimestampArgs:
         pulumi.set(self, "timestamp", value)
 
 
+class PipelineDestinationArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    connector: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class PipelineDestinationArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 connector: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        pulumi.set(__self__, "id", id)
+        if connector is not None:
+            pulumi.set(__self__, "connector", connector)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "connector")
+
+    @connector.setter
+    def connector(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "connector", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+
 class PipelineOffsetResetArgsDict(TypedDict):
     to: pulumi.Input[Union['OffsetResetTarget', 'OffsetResetToTimestampArgsDict', 'OffsetResetToOffsetArgsDict']]
     trigger: pulumi.Input[Union[_builtins.str, _builtins.float]]
@@ -415,6 +464,64 @@ class PipelineOffsetResetArgs:
     @consumer_group.setter
     def consumer_group(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "consumer_group", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        return pulumi.get(self, "topics")
+
+    @topics.setter
+    def topics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "topics", value)
+
+
+class PipelineSourceArgsDict(TypedDict):
+    id: pulumi.Input[_builtins.str]
+    connector: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    topics: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+
+@pulumi.input_type
+class PipelineSourceArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 connector: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        pulumi.set(__self__, "id", id)
+        if connector is not None:
+            pulumi.set(__self__, "connector", connector)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "connector")
+
+    @connector.setter
+    def connector(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "connector", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
 
     @_builtins.property
     @pulumi.getter

@@ -1585,6 +1585,7 @@ class AlloyDbSource(pulumi.CustomResource):
             __props__.__dict__["transforms_oversized_records_truncation_suffix"] = transforms_oversized_records_truncation_suffix
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1623,6 +1624,7 @@ class AlloyDbSource(pulumi.CustomResource):
         __props__.__dict__["column_exclude_list"] = None
         __props__.__dict__["column_include_list"] = None
         __props__.__dict__["column_include_list_toggled"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1737,6 +1739,14 @@ class AlloyDbSource(pulumi.CustomResource):
         Defaults to `true`.
         """
         return pulumi.get(self, "column_include_list_toggled")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1299,6 +1299,7 @@ class BigQueryDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_convert_all_json"] = transforms_to_jsonb_j_convert_all_json
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1335,6 +1336,7 @@ class BigQueryDestination(pulumi.CustomResource):
         __props__.__dict__["allow_big_query_required_field_relaxation"] = None
         __props__.__dict__["allow_new_big_query_fields"] = None
         __props__.__dict__["auto_create_tables"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1429,6 +1431,14 @@ class BigQueryDestination(pulumi.CustomResource):
         Defaults to `true`.
         """
         return pulumi.get(self, "auto_create_tables")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1421,6 +1421,7 @@ class CockroachDbDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_convert_all_json"] = transforms_to_jsonb_j_convert_all_json
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1456,6 +1457,7 @@ class CockroachDbDestination(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["connection_password"] = None
         __props__.__dict__["connection_username"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1543,6 +1545,14 @@ class CockroachDbDestination(pulumi.CustomResource):
         Connection username (config key `connection.username`).
         """
         return pulumi.get(self, "connection_username")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1375,6 +1375,7 @@ class DatabricksDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_convert_all_json"] = transforms_to_jsonb_j_convert_all_json
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1410,6 +1411,7 @@ class DatabricksDestination(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["connection_timeout"] = None
         __props__.__dict__["connection_url"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_wait_time_for_larger_batch_ms"] = None
@@ -1495,6 +1497,14 @@ class DatabricksDestination(pulumi.CustomResource):
         Connection URL (config key `connection.url.user.defined`).
         """
         return pulumi.get(self, "connection_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

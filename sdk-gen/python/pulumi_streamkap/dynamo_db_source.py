@@ -1182,6 +1182,7 @@ class DynamoDbSource(pulumi.CustomResource):
             __props__.__dict__["transforms_oversized_records_truncation_suffix"] = transforms_oversized_records_truncation_suffix
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1221,6 +1222,7 @@ class DynamoDbSource(pulumi.CustomResource):
         __props__.__dict__["aws_region"] = None
         __props__.__dict__["aws_secret_key"] = None
         __props__.__dict__["batch_size"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1324,6 +1326,14 @@ class DynamoDbSource(pulumi.CustomResource):
         Batch size (config key `batch.size`).
         """
         return pulumi.get(self, "batch_size")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1026,6 +1026,7 @@ class ElasticsearchSource(pulumi.CustomResource):
             __props__.__dict__["transforms_oversized_records_truncation_suffix"] = transforms_oversized_records_truncation_suffix
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1060,6 +1061,7 @@ class ElasticsearchSource(pulumi.CustomResource):
         __props__ = ElasticsearchSourceArgs.__new__(ElasticsearchSourceArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1116,6 +1118,14 @@ class ElasticsearchSource(pulumi.CustomResource):
         Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

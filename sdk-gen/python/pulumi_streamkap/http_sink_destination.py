@@ -1616,6 +1616,7 @@ class HttpSinkDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_convert_all_json"] = transforms_to_jsonb_j_convert_all_json
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1656,6 +1657,7 @@ class HttpSinkDestination(pulumi.CustomResource):
         __props__.__dict__["batch_separator"] = None
         __props__.__dict__["batch_suffix"] = None
         __props__.__dict__["batching_enabled"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1799,6 +1801,14 @@ class HttpSinkDestination(pulumi.CustomResource):
         Defaults to `false`.
         """
         return pulumi.get(self, "batching_enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

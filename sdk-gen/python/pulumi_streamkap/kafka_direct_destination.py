@@ -317,6 +317,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
             if whitelist_ips is None and not opts.urn:
                 raise TypeError("Missing required property 'whitelist_ips'")
             __props__.__dict__["whitelist_ips"] = whitelist_ips
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -350,6 +351,7 @@ class KafkaDirectDestination(pulumi.CustomResource):
         __props__ = KafkaDirectDestinationArgs.__new__(KafkaDirectDestinationArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -376,6 +378,14 @@ class KafkaDirectDestination(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -555,6 +555,7 @@ class KafkaDirectSource(pulumi.CustomResource):
             if topic_prefix is None and not opts.urn:
                 raise TypeError("Missing required property 'topic_prefix'")
             __props__.__dict__["topic_prefix"] = topic_prefix
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -587,6 +588,7 @@ class KafkaDirectSource(pulumi.CustomResource):
         __props__ = KafkaDirectSourceArgs.__new__(KafkaDirectSourceArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -625,6 +627,14 @@ class KafkaDirectSource(pulumi.CustomResource):
         Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

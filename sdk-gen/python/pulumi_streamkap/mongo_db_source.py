@@ -1343,6 +1343,7 @@ class MongoDbSource(pulumi.CustomResource):
             __props__.__dict__["transforms_unwrap_document_encoding"] = transforms_unwrap_document_encoding
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1378,6 +1379,7 @@ class MongoDbSource(pulumi.CustomResource):
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["collection_include_list"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1455,6 +1457,14 @@ class MongoDbSource(pulumi.CustomResource):
         Collection include list (config key `collection.include.list.user.defined`).
         """
         return pulumi.get(self, "collection_include_list")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1260,6 +1260,7 @@ class OracleSource(pulumi.CustomResource):
             __props__.__dict__["transforms_oversized_records_truncation_suffix"] = transforms_oversized_records_truncation_suffix
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1296,6 +1297,7 @@ class OracleSource(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["binary_handling_mode"] = None
         __props__.__dict__["column_exclude_list"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1380,6 +1382,14 @@ class OracleSource(pulumi.CustomResource):
         Column exclude list (config key `column.exclude.list.user.defined`).
         """
         return pulumi.get(self, "column_exclude_list")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

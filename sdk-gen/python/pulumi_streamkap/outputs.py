@@ -31,7 +31,9 @@ __all__ = [
     'OffsetResetToOffset',
     'OffsetResetToTimestamp',
     'PermissionInfo',
+    'PipelineDestination',
     'PipelineOffsetReset',
+    'PipelineSource',
     'PipelineTransformLink',
     'ProjectKeyKafkaAccess',
     'RestartTaskTrigger',
@@ -730,6 +732,34 @@ class PermissionInfo(dict):
 
 
 @pulumi.output_type
+class PipelineDestination(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 connector: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "id", id)
+        if connector is not None:
+            pulumi.set(__self__, "connector", connector)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "connector")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
 class PipelineOffsetReset(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -774,6 +804,42 @@ class PipelineOffsetReset(dict):
     @pulumi.getter(name="consumerGroup")
     def consumer_group(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "consumer_group")
+
+    @_builtins.property
+    @pulumi.getter
+    def topics(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "topics")
+
+
+@pulumi.output_type
+class PipelineSource(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 connector: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 topics: Optional[Sequence[_builtins.str]] = None):
+        pulumi.set(__self__, "id", id)
+        if connector is not None:
+            pulumi.set(__self__, "connector", connector)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if topics is not None:
+            pulumi.set(__self__, "topics", topics)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "connector")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
@@ -1024,7 +1090,7 @@ class SqlTable(dict):
 @pulumi.output_type
 class TagInfo(dict):
     """
-    A tag as `getTags` answers it.
+    A tag as `getTag` and `getTags` answer it.
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -1033,7 +1099,7 @@ class TagInfo(dict):
                  types: Sequence[_builtins.str],
                  description: Optional[_builtins.str] = None):
         """
-        A tag as `getTags` answers it.
+        A tag as `getTag` and `getTags` answer it.
 
         :param _builtins.str id: The tag's id, for the `tags` argument of pipelines, sources and others.
         :param _builtins.str name: The tag's name.

@@ -1389,6 +1389,7 @@ class PineconeDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
             __props__.__dict__["vector_field_name"] = vector_field_name
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1424,6 +1425,7 @@ class PineconeDestination(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["batch_size"] = None
         __props__.__dict__["collection_mapping"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1512,6 +1514,14 @@ class PineconeDestination(pulumi.CustomResource):
         Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -22,13 +22,15 @@ __all__ = ['PipelineArgs', 'Pipeline']
 @pulumi.input_type
 class PipelineArgs:
     def __init__(__self__, *,
-                 destination_id: pulumi.Input[_builtins.str],
-                 source_id: pulumi.Input[_builtins.str],
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination: pulumi.Input[Optional['PipelineDestinationArgs']] = None,
+                 destination_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  offset_reset: pulumi.Input[Optional['PipelineOffsetResetArgs']] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
+                 source: pulumi.Input[Optional['PipelineSourceArgs']] = None,
+                 source_id: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input['TopicAutoDiscoveryRuleArgs']]]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -36,10 +38,6 @@ class PipelineArgs:
         """
         The set of arguments for constructing a Pipeline resource.
 
-        :param pulumi.Input[_builtins.str] destination_id: The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
-               `SnowflakeDestination`), or the id of one made elsewhere.
-        :param pulumi.Input[_builtins.str] source_id: The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
-               the id of one made elsewhere.
         :param pulumi.Input[_builtins.str] adopt: Take over an object that already exists instead of creating one: its id, or `"byName"` to find it by this
                resource's `name` (not for pipelines and transforms, which are adopted by id only). Adopting changes nothing on
                the service; the next preview shows where the code and the object differ, and `up` applies the code. Useful
@@ -47,6 +45,9 @@ class PipelineArgs:
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
+        :param pulumi.Input['PipelineDestinationArgs'] destination: The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+        :param pulumi.Input[_builtins.str] destination_id: The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
+               `SnowflakeDestination`), or the id of one made elsewhere.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
                
                Defaults to `<resource name>-<7 characters>`, derived once and kept.
@@ -67,6 +68,9 @@ class PipelineArgs:
                converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
                
                Defaults to false for a new pipeline; an existing one's value is kept.
+        :param pulumi.Input['PipelineSourceArgs'] source: The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+        :param pulumi.Input[_builtins.str] source_id: The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
+               the id of one made elsewhere.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
                
                Defaults to left as they are on the service (a new pipeline gets the Development tag).
@@ -82,10 +86,12 @@ class PipelineArgs:
                
                Defaults to left as they are on the service (a new pipeline has none).
         """
-        pulumi.set(__self__, "destination_id", destination_id)
-        pulumi.set(__self__, "source_id", source_id)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if destination is not None:
+            pulumi.set(__self__, "destination", destination)
+        if destination_id is not None:
+            pulumi.set(__self__, "destination_id", destination_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if offset_reset is not None:
@@ -94,6 +100,10 @@ class PipelineArgs:
             pulumi.set(__self__, "on_drift", on_drift)
         if snapshot_new_tables is not None:
             pulumi.set(__self__, "snapshot_new_tables", snapshot_new_tables)
+        if source is not None:
+            pulumi.set(__self__, "source", source)
+        if source_id is not None:
+            pulumi.set(__self__, "source_id", source_id)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
         if topic_auto_discovery is not None:
@@ -102,32 +112,6 @@ class PipelineArgs:
             pulumi.set(__self__, "topics", topics)
         if transforms is not None:
             pulumi.set(__self__, "transforms", transforms)
-
-    @_builtins.property
-    @pulumi.getter(name="destinationId")
-    def destination_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
-        `SnowflakeDestination`), or the id of one made elsewhere.
-        """
-        return pulumi.get(self, "destination_id")
-
-    @destination_id.setter
-    def destination_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "destination_id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="sourceId")
-    def source_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
-        the id of one made elsewhere.
-        """
-        return pulumi.get(self, "source_id")
-
-    @source_id.setter
-    def source_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "source_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -146,6 +130,31 @@ class PipelineArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def destination(self) -> pulumi.Input[Optional['PipelineDestinationArgs']]:
+        """
+        The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+        """
+        return pulumi.get(self, "destination")
+
+    @destination.setter
+    def destination(self, value: pulumi.Input[Optional['PipelineDestinationArgs']]):
+        pulumi.set(self, "destination", value)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationId")
+    def destination_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
+        `SnowflakeDestination`), or the id of one made elsewhere.
+        """
+        return pulumi.get(self, "destination_id")
+
+    @destination_id.setter
+    def destination_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "destination_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -213,6 +222,31 @@ class PipelineArgs:
 
     @_builtins.property
     @pulumi.getter
+    def source(self) -> pulumi.Input[Optional['PipelineSourceArgs']]:
+        """
+        The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+        """
+        return pulumi.get(self, "source")
+
+    @source.setter
+    def source(self, value: pulumi.Input[Optional['PipelineSourceArgs']]):
+        pulumi.set(self, "source", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sourceId")
+    def source_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
+        the id of one made elsewhere.
+        """
+        return pulumi.get(self, "source_id")
+
+    @source_id.setter
+    def source_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "source_id", value)
+
+    @_builtins.property
+    @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
@@ -277,11 +311,13 @@ class Pipeline(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination: pulumi.Input[Optional[Union['PipelineDestinationArgs', 'PipelineDestinationArgsDict']]] = None,
                  destination_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  offset_reset: pulumi.Input[Optional[Union['PipelineOffsetResetArgs', 'PipelineOffsetResetArgsDict']]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
+                 source: pulumi.Input[Optional[Union['PipelineSourceArgs', 'PipelineSourceArgsDict']]] = None,
                  source_id: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryRuleArgs', 'TopicAutoDiscoveryRuleArgsDict']]]]] = None,
@@ -332,6 +368,7 @@ class Pipeline(pulumi.CustomResource):
                cannot work (it does through the provider plugin).
                
                Defaults to none: the object is created.
+        :param pulumi.Input[Union['PipelineDestinationArgs', 'PipelineDestinationArgsDict']] destination: The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
         :param pulumi.Input[_builtins.str] destination_id: The destination to deliver to: a destination of this program (`Destination`, or a typed one such as
                `SnowflakeDestination`), or the id of one made elsewhere.
         :param pulumi.Input[_builtins.str] name: The name on the service, unique per service. Leave it out to derive one from the resource name.
@@ -354,6 +391,7 @@ class Pipeline(pulumi.CustomResource):
                converted from Terraform that left it out sets `true` here) and an existing one keeps what it has.
                
                Defaults to false for a new pipeline; an existing one's value is kept.
+        :param pulumi.Input[Union['PipelineSourceArgs', 'PipelineSourceArgsDict']] source: The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
         :param pulumi.Input[_builtins.str] source_id: The source to read from: a source of this program (`Source`, or a typed one such as `PostgresqlSource`), or
                the id of one made elsewhere.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `getTags`). The service tags a pipeline "Development" when none are given.
@@ -375,7 +413,7 @@ class Pipeline(pulumi.CustomResource):
     @overload
     def __init__(__self__,
                  resource_name: str,
-                 args: PipelineArgs,
+                 args: Optional[PipelineArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Links one source to one destination over some or all of the source's topics, and over transforms' topics.
@@ -428,11 +466,13 @@ class Pipeline(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination: pulumi.Input[Optional[Union['PipelineDestinationArgs', 'PipelineDestinationArgsDict']]] = None,
                  destination_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  offset_reset: pulumi.Input[Optional[Union['PipelineOffsetResetArgs', 'PipelineOffsetResetArgsDict']]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  snapshot_new_tables: pulumi.Input[Optional[_builtins.bool]] = None,
+                 source: pulumi.Input[Optional[Union['PipelineSourceArgs', 'PipelineSourceArgsDict']]] = None,
                  source_id: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_auto_discovery: pulumi.Input[Optional[Sequence[pulumi.Input[Union['TopicAutoDiscoveryRuleArgs', 'TopicAutoDiscoveryRuleArgsDict']]]]] = None,
@@ -448,15 +488,13 @@ class Pipeline(pulumi.CustomResource):
             __props__ = PipelineArgs.__new__(PipelineArgs)
 
             __props__.__dict__["adopt"] = adopt
-            if destination_id is None and not opts.urn:
-                raise TypeError("Missing required property 'destination_id'")
+            __props__.__dict__["destination"] = destination
             __props__.__dict__["destination_id"] = destination_id
             __props__.__dict__["name"] = name
             __props__.__dict__["offset_reset"] = offset_reset
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["snapshot_new_tables"] = snapshot_new_tables
-            if source_id is None and not opts.urn:
-                raise TypeError("Missing required property 'source_id'")
+            __props__.__dict__["source"] = source
             __props__.__dict__["source_id"] = source_id
             __props__.__dict__["tags"] = tags
             __props__.__dict__["topic_auto_discovery"] = topic_auto_discovery
@@ -495,6 +533,7 @@ class Pipeline(pulumi.CustomResource):
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["created_from"] = None
+        __props__.__dict__["destination"] = None
         __props__.__dict__["destination_id"] = None
         __props__.__dict__["destination_name"] = None
         __props__.__dict__["last_offset_reset"] = None
@@ -502,6 +541,7 @@ class Pipeline(pulumi.CustomResource):
         __props__.__dict__["offset_reset"] = None
         __props__.__dict__["on_drift"] = None
         __props__.__dict__["snapshot_new_tables"] = None
+        __props__.__dict__["source"] = None
         __props__.__dict__["source_id"] = None
         __props__.__dict__["source_name"] = None
         __props__.__dict__["tag_ids"] = None
@@ -534,6 +574,14 @@ class Pipeline(pulumi.CustomResource):
         How the pipeline was created: `api`, `terraform` or `web`.
         """
         return pulumi.get(self, "created_from")
+
+    @_builtins.property
+    @pulumi.getter
+    def destination(self) -> pulumi.Output[Optional['outputs.PipelineDestination']]:
+        """
+        The destination as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `destinationId` (give one form, not both); `name` and `connector` are read from the service.
+        """
+        return pulumi.get(self, "destination")
 
     @_builtins.property
     @pulumi.getter(name="destinationId")
@@ -607,6 +655,14 @@ class Pipeline(pulumi.CustomResource):
         Defaults to false for a new pipeline; an existing one's value is kept.
         """
         return pulumi.get(self, "snapshot_new_tables")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> pulumi.Output[Optional['outputs.PipelineSource']]:
+        """
+        The source as Terraform's `streamkap_pipeline` declares it, for programs Pulumi's Terraform converter wrote: `id` is `sourceId` and `topics` is `topics` (give one form, not both); `name` and `connector` are read from the service.
+        """
+        return pulumi.get(self, "source")
 
     @_builtins.property
     @pulumi.getter(name="sourceId")

@@ -1174,6 +1174,7 @@ class PlanetScaleSource(pulumi.CustomResource):
                 raise TypeError("Missing required property 'vitess_keyspace'")
             __props__.__dict__["vitess_keyspace"] = vitess_keyspace
             __props__.__dict__["vitess_tablet_type"] = vitess_tablet_type
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1209,6 +1210,7 @@ class PlanetScaleSource(pulumi.CustomResource):
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["column_exclude_list"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["converter_tinyint_bool"] = None
@@ -1278,6 +1280,14 @@ class PlanetScaleSource(pulumi.CustomResource):
         Column exclude list (config key `column.exclude.list.user.defined`).
         """
         return pulumi.get(self, "column_exclude_list")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

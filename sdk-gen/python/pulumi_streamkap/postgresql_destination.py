@@ -1634,6 +1634,7 @@ class PostgresqlDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_topic_regex_router1_replacement"] = transforms_topic_regex_router1_replacement
             __props__.__dict__["transforms_topic_regex_router2_regex"] = transforms_topic_regex_router2_regex
             __props__.__dict__["transforms_topic_regex_router2_replacement"] = transforms_topic_regex_router2_replacement
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1669,6 +1670,7 @@ class PostgresqlDestination(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["connection_password"] = None
         __props__.__dict__["connection_username"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1765,6 +1767,14 @@ class PostgresqlDestination(pulumi.CustomResource):
         Connection username (config key `connection.username`).
         """
         return pulumi.get(self, "connection_username")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -1273,6 +1273,7 @@ class R2Destination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_convert_all_json"] = transforms_to_jsonb_j_convert_all_json
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1309,6 +1310,7 @@ class R2Destination(pulumi.CustomResource):
         __props__.__dict__["aws_access_key_id"] = None
         __props__.__dict__["aws_s3_bucket_name"] = None
         __props__.__dict__["aws_secret_access_key"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1398,6 +1400,14 @@ class R2Destination(pulumi.CustomResource):
         Secret: stored as a Pulumi secret.
         """
         return pulumi.get(self, "aws_secret_access_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

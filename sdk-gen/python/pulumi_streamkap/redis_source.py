@@ -1268,6 +1268,7 @@ class RedisSource(pulumi.CustomResource):
             __props__.__dict__["transforms_oversized_records_truncation_suffix"] = transforms_oversized_records_truncation_suffix
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1302,6 +1303,7 @@ class RedisSource(pulumi.CustomResource):
         __props__ = RedisSourceArgs.__new__(RedisSourceArgs)
 
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_class_type"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
@@ -1366,6 +1368,14 @@ class RedisSource(pulumi.CustomResource):
         Defaults to none: the object is created.
         """
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorClassType")

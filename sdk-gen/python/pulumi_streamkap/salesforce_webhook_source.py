@@ -1165,6 +1165,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
             __props__.__dict__["webhook_url"] = webhook_url
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1212,6 +1213,7 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         __props__.__dict__["camel_source_snapshot_salesforce_auth_password"] = None
         __props__.__dict__["camel_source_snapshot_salesforce_auth_username"] = None
         __props__.__dict__["camel_source_snapshot_salesforce_instance_url"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1396,6 +1398,14 @@ class SalesforceWebhookSource(pulumi.CustomResource):
         Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_salesforce_instance_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

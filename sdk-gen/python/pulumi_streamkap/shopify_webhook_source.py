@@ -1139,6 +1139,7 @@ class ShopifyWebhookSource(pulumi.CustomResource):
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
             __props__.__dict__["webhook_url"] = webhook_url
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1185,6 +1186,7 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         __props__.__dict__["camel_source_snapshot_shopify_client_id"] = None
         __props__.__dict__["camel_source_snapshot_shopify_client_secret"] = None
         __props__.__dict__["camel_source_snapshot_shopify_store_url"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1359,6 +1361,14 @@ class ShopifyWebhookSource(pulumi.CustomResource):
         Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_shopify_store_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

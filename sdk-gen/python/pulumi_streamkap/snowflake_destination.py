@@ -1562,6 +1562,7 @@ class SnowflakeDestination(pulumi.CustomResource):
             __props__.__dict__["transforms_to_jsonb_j_fields_include_list"] = transforms_to_jsonb_j_fields_include_list
             __props__.__dict__["transforms_to_string_j_fields_include_list"] = transforms_to_string_j_fields_include_list
             __props__.__dict__["use_hybrid_tables"] = use_hybrid_tables
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1599,6 +1600,7 @@ class SnowflakeDestination(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["apply_dynamic_table_script"] = None
         __props__.__dict__["auto_qa_dedupe_table_mapping"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consumer_override_max_poll_records"] = None
@@ -1694,6 +1696,14 @@ class SnowflakeDestination(pulumi.CustomResource):
         Any JSON value; sent to the service as it is.
         """
         return pulumi.get(self, "auto_qa_dedupe_table_mapping")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

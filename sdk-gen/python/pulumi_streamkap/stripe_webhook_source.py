@@ -1029,6 +1029,7 @@ class StripeWebhookSource(pulumi.CustomResource):
             __props__.__dict__["transforms_value_to_key_fields_include_list"] = transforms_value_to_key_fields_include_list
             __props__.__dict__["transforms_value_to_key_replace_null_with_default"] = transforms_value_to_key_replace_null_with_default
             __props__.__dict__["webhook_url"] = webhook_url
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1071,6 +1072,7 @@ class StripeWebhookSource(pulumi.CustomResource):
         __props__.__dict__["camel_source_payload_router_unknown_type_behavior"] = None
         __props__.__dict__["camel_source_payload_router_unknown_type_default_topic"] = None
         __props__.__dict__["camel_source_snapshot_stripe_api_key"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1203,6 +1205,14 @@ class StripeWebhookSource(pulumi.CustomResource):
         Defaults to `""`.
         """
         return pulumi.get(self, "camel_source_snapshot_stripe_api_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

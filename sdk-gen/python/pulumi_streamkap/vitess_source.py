@@ -1205,6 +1205,7 @@ class VitessSource(pulumi.CustomResource):
             if vitess_vtctld_user is None and not opts.urn:
                 raise TypeError("Missing required property 'vitess_vtctld_user'")
             __props__.__dict__["vitess_vtctld_user"] = vitess_vtctld_user
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1240,6 +1241,7 @@ class VitessSource(pulumi.CustomResource):
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["column_exclude_list"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["created_from"] = None
@@ -1310,6 +1312,14 @@ class VitessSource(pulumi.CustomResource):
         Column exclude list (config key `column.exclude.list.user.defined`).
         """
         return pulumi.get(self, "column_exclude_list")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

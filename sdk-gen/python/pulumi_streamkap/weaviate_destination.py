@@ -1695,6 +1695,7 @@ class WeaviateDestination(pulumi.CustomResource):
             __props__.__dict__["weaviate_oidc_client_secret"] = None if weaviate_oidc_client_secret is None else pulumi.Output.secret(weaviate_oidc_client_secret)
             __props__.__dict__["weaviate_oidc_scopes"] = weaviate_oidc_scopes
             __props__.__dict__["weaviate_vectorizer"] = weaviate_vectorizer
+            __props__.__dict__["connector"] = None
             __props__.__dict__["connector_display_name"] = None
             __props__.__dict__["connector_status"] = None
             __props__.__dict__["created_from"] = None
@@ -1731,6 +1732,7 @@ class WeaviateDestination(pulumi.CustomResource):
         __props__.__dict__["await_termination_ms"] = None
         __props__.__dict__["batch_size"] = None
         __props__.__dict__["collection_mapping"] = None
+        __props__.__dict__["connector"] = None
         __props__.__dict__["connector_display_name"] = None
         __props__.__dict__["connector_status"] = None
         __props__.__dict__["consistency_level"] = None
@@ -1839,6 +1841,14 @@ class WeaviateDestination(pulumi.CustomResource):
         Defaults to `"${topic}"`.
         """
         return pulumi.get(self, "collection_mapping")
+
+    @_builtins.property
+    @pulumi.getter
+    def connector(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The connector code, e.g. `postgresql` (Terraform's `connector` attribute).
+        """
+        return pulumi.get(self, "connector")
 
     @_builtins.property
     @pulumi.getter(name="connectorDisplayName")

@@ -9,7 +9,7 @@
 //
 // It also runs a provider plugin kept as Node.js source (a directory with a PulumiPlugin.yaml of runtime
 // nodejs, like the one this package ships in plugin/), as Pulumi's own host does, and writes code for `pulumi
-// import` with Pulumi's own generator.
+// import` and projects for `pulumi convert` with Pulumi's own generator.
 //
 // What it leaves out (unimplemented, so the engine falls back or reports it): plugin discovery from
 // node_modules (our programs use only the built-in dynamic provider), package managers other than npm and npm
@@ -25,6 +25,8 @@ import (
 	"strconv"
 
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
@@ -46,9 +48,20 @@ func main() {
 		os.Exit(1)
 	}
 	hostkit.Serve("pulumi-language-nodejs", func(engineAddress string) pulumirpc.LanguageRuntimeServer {
-		base := hostkit.Base{EngineAddress: engineAddress, Version: version, Generate: nodejsgen.GenerateProgram}
+		base := hostkit.Base{
+			EngineAddress: engineAddress,
+			Version:       version,
+			Generate:      nodejsgen.GenerateProgram,
+			WriteProject:  writeProject,
+		}
 		return &languageHost{Base: base, nodeBin: nodeBin}
 	})
+}
+
+// writeProject is the upstream host's project writer (`pulumi convert --language typescript`): index.ts,
+// package.json and tsconfig.json, in TypeScript rather than JavaScript.
+func writeProject(directory string, project workspace.Project, program *pcl.Program, localDependencies map[string]string) error {
+	return nodejsgen.GenerateProject(directory, project, program, localDependencies, false, "nodejs")
 }
 
 func (h *languageHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
