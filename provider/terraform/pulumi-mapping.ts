@@ -140,8 +140,8 @@ function typeSchema(type: TerraformType): Record<string, TfSchemaShim> {
 }
 
 /**
- * Our name for one of official-provider.json's: the property itself, or its `…Id` form. The TypeScript classes
- * take a pipeline's `source` (a resource) where the plugin's schema, for every language, takes `sourceId`.
+ * Our name for one of official-provider.json's: the property itself, or its `…Id` form (the TypeScript classes
+ * take a transform link's `transform`, a resource, where the plugin's schema takes `transformId`).
  */
 function propertyNamed(name: string, properties: Record<string, PropertySpec>): string | undefined {
   if (name in properties) return name;
@@ -215,8 +215,8 @@ function fieldsOf(schema: PluginSchema, token: string, type: TerraformType): Rec
  * The mapping for `types` (official-provider.json's resource types) onto the plugin's `schema`. Every type gets its
  * Terraform schema; a type whose counterpart class is a resource of the plugin gets its token and the names of the
  * attributes that have a counterpart (the others are left to the converter's own naming, and fail to bind, which
- * points at them). A pipeline's `source`/`destination` objects map to `sourceId`/`destinationId`: the converter
- * copies the object, and the program keeps its `id`.
+ * points at them). A pipeline's `source`/`destination` objects map to the plugin's inputs of the same shape: the
+ * converter copies an object as it is, and the plugin reads its `id` (and the source's `topics`).
  */
 export function terraformPulumiMapping(
   types: Record<string, TerraformType>,

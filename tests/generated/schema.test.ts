@@ -155,6 +155,14 @@ test("every kind the provider serves has a resource, and every resource serves a
   expect(Object.keys(schema.resources).sort()).toEqual([...kindOfToken.keys()].sort());
 });
 
+/** Inputs of a resource that another input may stand for, each with that input and a value of it. */
+const alternativeForms: Record<string, Record<string, { input: string; value: unknown }>> = {
+  "streamkap:index:Pipeline": {
+    sourceId: { input: "source", value: { id: "src-1" } },
+    destinationId: { input: "destination", value: { id: "dst-1" } },
+  },
+};
+
 describe.each(Object.keys(schema.resources).map((token) => [token] as const))("%s", (token) => {
   const resource = schema.resources[token];
   const kindName = kindOfToken.get(token) ?? "";
@@ -171,7 +179,19 @@ describe.each(Object.keys(schema.resources).map((token) => [token] as const))("%
       checkInputs(kind, undefined, named as JsonObject).failures.map((failure) => failure.property),
     );
     const optional = Object.keys(resource.inputProperties).filter((key) => !resource.requiredInputs.includes(key));
-    expect(optional.filter((key) => refused.has(key))).toEqual([]);
+    // An input that is one of two forms of the same thing (a pipeline's `sourceId`, or `source` in Terraform's
+    // shape) is refused when both are missing, and may be left out when the other is given.
+    const otherForm = alternativeForms[token] ?? {};
+    expect(optional.filter((key) => refused.has(key) && otherForm[key] === undefined)).toEqual([]);
+    for (const [key, other] of Object.entries(otherForm)) {
+      const given = { ...named, [other.input]: other.value } as JsonObject;
+      const failures = checkInputs(kind, undefined, given).failures.map((failure) => failure.property);
+      expect({ key, given: other.input, refused: failures.includes(key) }).toEqual({
+        key,
+        given: other.input,
+        refused: false,
+      });
+    }
   });
 
   test("its allowed values are exactly those check takes", () => {

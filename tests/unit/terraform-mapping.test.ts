@@ -99,11 +99,20 @@ test("a source's settings, secret or not, by our names; its Terraform schema as 
   expect(postgres.fields.timeouts).toBeUndefined();
 });
 
-test("a pipeline's source and destination become the plugin's ids; its transform links keep their members", () => {
+test("a pipeline's source and destination are taken in Terraform's shape; its transform links keep their members", () => {
   const pipeline = mapping.resources.streamkap_pipeline;
   expect(pipeline.tok).toBe("streamkap:index:Pipeline");
-  expect(pipeline.fields.source).toEqual({ name: "sourceId" });
-  expect(pipeline.fields.destination).toEqual({ name: "destinationId" });
+  // The converter copies an object as it is (it renames, never reshapes): the plugin's Pipeline takes Terraform's
+  // `source`/`destination` objects, whose members have the same names, and each end's `connector` is an output.
+  expect(pipeline.fields.source).toEqual({ name: "source" });
+  expect(pipeline.fields.destination).toEqual({ name: "destination" });
+  const inputs = schema.resources["streamkap:index:Pipeline"]?.inputProperties ?? {};
+  const members = (ref: string | undefined) =>
+    Object.keys(schema.types?.[String(ref).replace("#/types/", "")]?.properties ?? {}).sort();
+  expect(members(inputs.source?.$ref)).toEqual(["connector", "id", "name", "topics"]);
+  expect(members(inputs.destination?.$ref)).toEqual(["connector", "id", "name"]);
+  expect(mapping.resources.streamkap_source_postgresql.fields.connector).toEqual({ name: "connector" });
+  expect(mapping.resources.streamkap_destination_snowflake.fields.connector).toEqual({ name: "connector" });
   expect(pipeline.fields.transforms).toEqual({
     name: "transforms",
     element: { fields: { id: { name: "transformId" }, topics: { name: "topics" } } },

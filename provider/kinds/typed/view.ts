@@ -49,6 +49,7 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
     // The generic kind's `replaceWhen` names `config` for a forcing key; here each forcing setting is an input.
     replaceOn: settings.filter((field) => field.forcesReplace).map((field) => field.name),
     configKeyOf: (input) => settings.find((field) => field.name === input)?.key,
+    ...(generic.unorderedInputs === undefined ? {} : { unorderedInputs: generic.unorderedInputs }),
     uniqueNames: generic.uniqueNames,
     ...(generic.adoptByName === undefined ? {} : { adoptByName: generic.adoptByName }),
     api: apiOverTypedInputs(generic.api, convert.toGeneric),
