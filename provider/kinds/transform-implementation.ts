@@ -359,6 +359,24 @@ export function importedImplementation(
   live: Record<string, unknown> | null | undefined,
   configLanguage: unknown,
 ): JsonObject | undefined {
+  const imported = implementationFromWire(type, live, configLanguage);
+  // A language with no code is the type's default unless the catalogue says otherwise: the service fills it in
+  // (a transform Terraform made with no `implementation_json` has it), and the program need not say it.
+  const languageOnly = imported !== undefined && Object.keys(imported).length === 1 && imported.language !== undefined;
+  if (languageOnly && languageOfConfig(catalogueDefault(type, languageKey)) === imported.language) return undefined;
+  return imported;
+}
+
+/**
+ * An implementation in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`, as the service
+ * answers it and Terraform's `implementation_json` holds it) as the `implementation` input; undefined when it holds
+ * none.
+ */
+export function implementationFromWire(
+  type: string,
+  live: Record<string, unknown> | null | undefined,
+  configLanguage: unknown,
+): JsonObject | undefined {
   const form = implementationForm(type);
   if (form === "none") return undefined;
   if (form !== "code") return live ? sqlImplementationOf(type, live) : undefined;
@@ -371,9 +389,5 @@ export function importedImplementation(
     asyncTimeoutMs: type === "enrich_async" ? numberOf(live?.async_timeout_ms) : undefined,
     asyncCapacity: type === "enrich_async" ? numberOf(live?.async_capacity) : undefined,
   });
-  // A language with no code is the type's default unless the catalogue says otherwise: the service fills it in
-  // (a transform Terraform made with no `implementation_json` has it), and the program need not say it.
-  const languageOnly = Object.keys(imported).length === 1 && imported.language !== undefined;
-  if (languageOnly && languageOfConfig(catalogueDefault(type, languageKey)) === imported.language) return undefined;
   return Object.keys(imported).length > 0 ? imported : undefined;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type TransformRecord, transformRecord } from "../client/responses";
 import { type CheckFailure, inputSchema, type Json, type JsonObject, type KindDescription } from "../engine/kind";
 import { getObject } from "../engine/lookup";
-import { compact, inputsFromOutputs, isUnknown, semanticEqual } from "../engine/values";
+import { compact, inputsFromOutputs, isPlainObject, isUnknown, semanticEqual } from "../engine/values";
 import { liveConfig, liveSet, liveSetting, tagIdsOf } from "./live-values";
 import { nameSchema, namePrefixSchema } from "./names";
 import {
@@ -11,6 +11,7 @@ import {
   checkTransformConfig,
   hasPreviewDeploy,
   languageKey,
+  languageOfConfig,
   nameKey,
   transformConfig,
   transformTypes,
@@ -19,6 +20,7 @@ import {
 import { type DeployInputs, deployTransform, versionText } from "../lifecycle/transform-deploy";
 import {
   hasImplementationContent,
+  implementationFromWire,
   importedImplementation,
   implementationRules,
   implementationSchema,
@@ -67,8 +69,103 @@ export const transformInputsSchema = z.strictObject({
 });
 export type TransformInputs = z.infer<typeof transformInputsSchema> & JsonObject;
 
+/**
+ * What the kind accepts: its own inputs, or the implementation and its language as Terraform's typed transforms
+ * declare them (`implementation_json`, `transforms_language`), which Pulumi's Terraform converter copies as they
+ * are. `canonicalTransformInputs` turns them into `implementation`.
+ */
+export const transformAcceptedInputsSchema = transformInputsSchema.extend({
+  implementationJson: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform " +
+        'converter wrote: JSON text in the service\'s own shape (`{"language": "JAVASCRIPT", "value_transform": ' +
+        '"…"}`), read as `implementation` (give one, not both).',
+    }),
+  transformsLanguage: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs " +
+        "Pulumi's Terraform converter wrote: read as `implementation.language`.",
+    }),
+});
+
+/**
+ * The implementation given in Terraform's shape, as `implementation`. A form that cannot be taken (JSON text that
+ * is not an object, a language the type does not know, both forms given) is left as it is: the rules say why.
+ */
+export function canonicalTransformInputs(accepted: JsonObject): TransformInputs {
+  const { implementationJson, transformsLanguage, ...rest } = accepted;
+  const result: JsonObject = { ...rest };
+  const type = String(rest.type ?? "");
+  if (isUnknown(implementationJson) && rest.implementation === undefined) {
+    // Not known until `up`: the implementation is not either.
+    result.implementation = implementationJson as Json;
+  } else if (typeof implementationJson === "string" && rest.implementation === undefined) {
+    const wire = parsedObject(implementationJson);
+    if (wire === undefined) result.implementationJson = implementationJson;
+    else {
+      const implementation = implementationFromWire(type, wire, transformsLanguage);
+      if (implementation !== undefined) result.implementation = implementation;
+    }
+  } else if (implementationJson !== undefined) {
+    result.implementationJson = implementationJson;
+  }
+  if (transformsLanguage !== undefined && !isUnknown(transformsLanguage) && !isUnknown(result.implementation)) {
+    const language = languageOfConfig(transformsLanguage);
+    const implementation = isPlainObject(result.implementation) ? result.implementation : undefined;
+    if (language === undefined || (implementation?.language !== undefined && implementation.language !== language)) {
+      result.transformsLanguage = transformsLanguage;
+    } else if (implementation === undefined) {
+      // The type's default language needs no implementation at all (an import declares none either).
+      if (languageOfConfig(catalogueDefault(type, languageKey)) !== language) result.implementation = { language };
+    } else {
+      result.implementation = { ...implementation, language };
+    }
+  }
+  return result as TransformInputs;
+}
+
+/** JSON text of an object, parsed; undefined for anything else. */
+function parsedObject(text: string): JsonObject | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isPlainObject(value) ? (value as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The forms `canonicalTransformInputs` could not take. */
+function terraformShapeRules(news: JsonObject): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (news.implementationJson !== undefined) {
+    failures.push({
+      property: "implementationJson",
+      reason:
+        news.implementation === undefined
+          ? "`implementationJson` must be JSON text of an object (the service's shape of an implementation)"
+          : "give `implementation` or `implementationJson` (Terraform's shape), not both",
+    });
+  }
+  if (news.transformsLanguage !== undefined) {
+    failures.push({
+      property: "transformsLanguage",
+      reason:
+        languageOfConfig(news.transformsLanguage) === undefined
+          ? "`transformsLanguage` must be JavaScript, Python or SQL"
+          : "`transformsLanguage` names another language than `implementation.language`: give one",
+    });
+  }
+  return failures;
+}
+
 function rules(news: TransformInputs): CheckFailure[] {
-  const failures = checkTransformConfig(news);
+  const failures = [...terraformShapeRules(news), ...checkTransformConfig(news)];
   // `deploy` needs no `implementation`: it deploys the latest version, which may be the console's, and a transform
   // that holds no code at all deploys its current implementation, as the reference examples do (TF
   // examples/resources/streamkap_transform_*/complete.tf set `deploy = true` with no `implementation_json`; TF
@@ -121,7 +218,8 @@ function liveSettings(live: TransformRecord): JsonObject {
  */
 export const transformKind: KindDescription<TransformInputs, TransformRecord> = {
   noun: "transform",
-  schema: inputSchema<TransformInputs>(transformInputsSchema),
+  schema: inputSchema<TransformInputs>(transformAcceptedInputsSchema),
+  canonical: canonicalTransformInputs,
   rules,
   // The service refuses to change a transform's type.
   replaceOn: ["type"],

@@ -74,6 +74,30 @@ export const webhookSourceInputsSchema = z.strictObject({
 });
 export type WebhookSourceInputs = z.infer<typeof webhookSourceInputsSchema> & JsonObject;
 
+/** What the kind accepts: its own inputs, or the topics as Terraform's `topic_include_list` holds them. */
+export const webhookSourceAcceptedInputsSchema = webhookSourceInputsSchema.extend({
+  topicIncludeList: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter " +
+        "wrote: one comma-separated string, read as `topics` (give one, not both).",
+    }),
+});
+
+/** Terraform's comma-separated topics as `topics`; left as they are when `topics` is given too (the rules say so). */
+export function canonicalWebhookSourceInputs(accepted: JsonObject): WebhookSourceInputs {
+  const { topicIncludeList, ...rest } = accepted;
+  if (typeof topicIncludeList !== "string" || rest.topics !== undefined) {
+    return (topicIncludeList === undefined ? rest : accepted) as WebhookSourceInputs;
+  }
+  // Not known until `up`: the list is not either.
+  if (isUnknown(topicIncludeList)) return { ...rest, topics: topicIncludeList } as JsonObject as WebhookSourceInputs;
+  const topics = splitList(topicIncludeList) ?? [];
+  return { ...rest, ...(topics.length > 0 ? { topics } : {}) } as WebhookSourceInputs;
+}
+
 /**
  * The topic that receives requests to the base URL: `defaultTopic`, else the first listed topic, else the
  * service's default list's only topic. The service has no rule tying the two together (the reference provider
@@ -113,6 +137,12 @@ function webhookConfig(inputs: WebhookSourceInputs): JsonObject {
 
 function rules(news: WebhookSourceInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
+  if (news.topicIncludeList !== undefined) {
+    failures.push({
+      property: "topicIncludeList",
+      reason: "give `topics` or `topicIncludeList` (Terraform's shape), not both",
+    });
+  }
   const extra = news.config;
   if (extra !== undefined && !isUnknown(extra)) {
     for (const key of Object.keys(extra)) {
@@ -171,7 +201,8 @@ async function generatedSettings(context: KindContext, id: string): Promise<Json
  */
 export const webhookSourceKind: KindDescription<WebhookSourceInputs, ConnectorRecord> = {
   noun: "webhook source",
-  schema: inputSchema<WebhookSourceInputs>(webhookSourceInputsSchema),
+  schema: inputSchema<WebhookSourceInputs>(webhookSourceAcceptedInputsSchema),
+  canonical: canonicalWebhookSourceInputs,
   rules,
   replaceOn: ["keyVersion"],
   uniqueNames: true,

@@ -110,7 +110,10 @@ function webhookMapping(): TypeMapping {
   const names: Record<string, Counterpart> = {
     webhook_url: { ours: "`url` (output)" },
     api_key: { ours: "`apiKey` (secret output)", note: "bump `keyVersion` for a new URL and key" },
-    topic_include_list: { ours: "`topics`", note: "a list; the base URL feeds the first, or `defaultTopic`" },
+    topic_include_list: {
+      ours: "`topicIncludeList`",
+      note: "read as `topics`, a list; the base URL feeds the first, or `defaultTopic`",
+    },
     format: { ours: "`format`" },
     transforms_infer_schema_add_delete_field: { ours: "`addDeleteField`" },
     camel_source_camel_message_header_key: { ours: "`keyHeader`" },
@@ -135,12 +138,12 @@ function transformMapping(type: ReferenceType): TypeMapping {
     timeouts: customTimeouts,
     transform_type: { ours: "the class", note: `type \`${code}\`` },
     implementation_json: {
-      ours: "`implementation`",
+      ours: "`implementationJson`",
       note: sql
-        ? "typed: tables, query, `keyFields`, `stateTtlMs`, checked in the preview"
+        ? "JSON text, read as `implementation` (typed: tables, query, `keyFields`, `stateTtlMs`, checked in the preview)"
         : code === "topic_router"
           ? "a topic router has none"
-          : "typed: `language`, `valueTransform`, `keyTransform`, `topicTransform`; plus `unitTest`",
+          : "JSON text, read as `implementation` (typed: `language`, `valueTransform`, `keyTransform`, `topicTransform`; plus `unitTest`)",
     },
     deploy: { ours: "`deploy`" },
     replay_window: { ours: "`replayWindow`" },
@@ -153,7 +156,8 @@ function transformMapping(type: ReferenceType): TypeMapping {
       const named = names[attribute.name];
       if (named) return named;
       const field = attribute.apiKey ? byKey.get(attribute.apiKey) : undefined;
-      if (field?.role === "language") return { ours: "`implementation.language`" };
+      if (field?.role === "language")
+        return { ours: "`transformsLanguage`", note: "read as `implementation.language`" };
       if (field) return { ours: inlineCode(field.name) };
       return attribute.apiKey
         ? { note: `\`${attribute.apiKey}\` is not in the catalogue: use \`Transform\` with \`config\`` }

@@ -62,6 +62,12 @@ namespace Streamkap.Pulumi
         public Output<Outputs.TransformImplementation?> Implementation { get; private set; } = null!;
 
         /// <summary>
+        /// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        /// </summary>
+        [Output("implementationJson")]
+        public Output<string?> ImplementationJson { get; private set; } = null!;
+
+        /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
         /// 
         /// One of `Any`, `Avro`, `Json`.
@@ -143,6 +149,12 @@ namespace Streamkap.Pulumi
         [Output("tags")]
         public Output<ImmutableArray<string>> Tags { get; private set; } = null!;
 
+        /// <summary>
+        /// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        /// </summary>
+        [Output("transformsLanguage")]
+        public Output<string?> TransformsLanguage { get; private set; } = null!;
+
         [Output("unitTest")]
         public Output<Outputs.TransformUnitTest?> UnitTest { get; private set; } = null!;
 
@@ -218,6 +230,12 @@ namespace Streamkap.Pulumi
         public Input<Inputs.TransformImplementationArgs>? Implementation { get; set; }
 
         /// <summary>
+        /// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        /// </summary>
+        [Input("implementationJson")]
+        public Input<string>? ImplementationJson { get; set; }
+
+        /// <summary>
         /// How input records are serialized (config key `transforms.input.serialization.format`).
         /// 
         /// One of `Any`, `Avro`, `Json`.
@@ -279,6 +297,12 @@ namespace Streamkap.Pulumi
             get => _tags ?? (_tags = new InputList<string>());
             set => _tags = value;
         }
+
+        /// <summary>
+        /// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        /// </summary>
+        [Input("transformsLanguage")]
+        public Input<string>? TransformsLanguage { get; set; }
 
         [Input("unitTest")]
         public Input<Inputs.TransformUnitTestArgs>? UnitTest { get; set; }

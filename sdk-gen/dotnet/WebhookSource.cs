@@ -173,6 +173,12 @@ namespace Streamkap.Pulumi
         public Output<ImmutableArray<string>> TopicIds { get; private set; } = null!;
 
         /// <summary>
+        /// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+        /// </summary>
+        [Output("topicIncludeList")]
+        public Output<string?> TopicIncludeList { get; private set; } = null!;
+
+        /// <summary>
         /// The topics reachable at `&lt;url&gt;/&lt;topic&gt;`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
         /// to accept requests at once; a request to another path creates that topic, which the service registers
         /// minutes later.
@@ -355,6 +361,12 @@ namespace Streamkap.Pulumi
             get => _tags ?? (_tags = new InputList<string>());
             set => _tags = value;
         }
+
+        /// <summary>
+        /// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+        /// </summary>
+        [Input("topicIncludeList")]
+        public Input<string>? TopicIncludeList { get; set; }
 
         [Input("topics")]
         private InputList<string>? _topics;

@@ -68,6 +68,10 @@ export class FanOutTransform extends pulumi.CustomResource {
      */
     declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    declare public readonly implementationJson: pulumi.Output<string | undefined>;
+    /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
@@ -123,6 +127,10 @@ export class FanOutTransform extends pulumi.CustomResource {
     declare public /*out*/ readonly previewVersion: pulumi.Output<string | undefined>;
     declare public readonly replayWindow: pulumi.Output<enums.ReplayWindow | undefined>;
     declare public readonly tags: pulumi.Output<string[] | undefined>;
+    /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    declare public readonly transformsLanguage: pulumi.Output<string | undefined>;
     declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
@@ -144,6 +152,7 @@ export class FanOutTransform extends pulumi.CustomResource {
             resourceInputs["deploy"] = args?.deploy;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
             resourceInputs["implementation"] = args?.implementation;
+            resourceInputs["implementationJson"] = args?.implementationJson;
             resourceInputs["inputFormat"] = args?.inputFormat;
             resourceInputs["inputTopicPattern"] = args?.inputTopicPattern;
             resourceInputs["name"] = args?.name;
@@ -153,6 +162,7 @@ export class FanOutTransform extends pulumi.CustomResource {
             resourceInputs["parallelism"] = args?.parallelism;
             resourceInputs["replayWindow"] = args?.replayWindow;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["transformsLanguage"] = args?.transformsLanguage;
             resourceInputs["unitTest"] = args?.unitTest;
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
@@ -166,6 +176,7 @@ export class FanOutTransform extends pulumi.CustomResource {
             resourceInputs["deploy"] = undefined /*out*/;
             resourceInputs["deployTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["implementation"] = undefined /*out*/;
+            resourceInputs["implementationJson"] = undefined /*out*/;
             resourceInputs["inputFormat"] = undefined /*out*/;
             resourceInputs["inputTopicPattern"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
@@ -179,6 +190,7 @@ export class FanOutTransform extends pulumi.CustomResource {
             resourceInputs["previewVersion"] = undefined /*out*/;
             resourceInputs["replayWindow"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
+            resourceInputs["transformsLanguage"] = undefined /*out*/;
             resourceInputs["unitTest"] = undefined /*out*/;
             resourceInputs["version"] = undefined /*out*/;
         }
@@ -209,6 +221,10 @@ export interface FanOutTransformArgs {
      * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
+    /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    implementationJson?: pulumi.Input<string | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -249,5 +265,9 @@ export interface FanOutTransformArgs {
     parallelism?: pulumi.Input<number | undefined>;
     replayWindow?: pulumi.Input<enums.ReplayWindow | undefined>;
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    transformsLanguage?: pulumi.Input<string | undefined>;
     unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

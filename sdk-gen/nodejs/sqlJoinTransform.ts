@@ -69,6 +69,10 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      */
     declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    declare public readonly implementationJson: pulumi.Output<string | undefined>;
+    /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
      * One of `Any`, `Avro`, `Json`.
@@ -130,6 +134,10 @@ export class SqlJoinTransform extends pulumi.CustomResource {
      * Defaults to `""`.
      */
     declare public readonly topicTtl: pulumi.Output<string | undefined>;
+    /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    declare public readonly transformsLanguage: pulumi.Output<string | undefined>;
     declare public readonly unitTest: pulumi.Output<outputs.TransformUnitTest | undefined>;
     /**
      * The latest implementation version number (0 before any code was written).
@@ -151,6 +159,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
             resourceInputs["deploy"] = args?.deploy;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
             resourceInputs["implementation"] = args?.implementation;
+            resourceInputs["implementationJson"] = args?.implementationJson;
             resourceInputs["inputFormat"] = args?.inputFormat;
             resourceInputs["inputTopicPattern"] = args?.inputTopicPattern;
             resourceInputs["name"] = args?.name;
@@ -161,6 +170,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
             resourceInputs["replayWindow"] = args?.replayWindow;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["topicTtl"] = args?.topicTtl;
+            resourceInputs["transformsLanguage"] = args?.transformsLanguage;
             resourceInputs["unitTest"] = args?.unitTest;
             resourceInputs["createdFrom"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
@@ -174,6 +184,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
             resourceInputs["deploy"] = undefined /*out*/;
             resourceInputs["deployTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["implementation"] = undefined /*out*/;
+            resourceInputs["implementationJson"] = undefined /*out*/;
             resourceInputs["inputFormat"] = undefined /*out*/;
             resourceInputs["inputTopicPattern"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
@@ -188,6 +199,7 @@ export class SqlJoinTransform extends pulumi.CustomResource {
             resourceInputs["replayWindow"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
             resourceInputs["topicTtl"] = undefined /*out*/;
+            resourceInputs["transformsLanguage"] = undefined /*out*/;
             resourceInputs["unitTest"] = undefined /*out*/;
             resourceInputs["version"] = undefined /*out*/;
         }
@@ -218,6 +230,10 @@ export interface SqlJoinTransformArgs {
      * Defaults to none.
      */
     implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
+    /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    implementationJson?: pulumi.Input<string | undefined>;
     /**
      * How input records are serialized (config key `transforms.input.serialization.format`).
      *
@@ -264,5 +280,9 @@ export interface SqlJoinTransformArgs {
      * Defaults to `""`.
      */
     topicTtl?: pulumi.Input<string | undefined>;
+    /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    transformsLanguage?: pulumi.Input<string | undefined>;
     unitTest?: pulumi.Input<inputs.TransformUnitTestArgs | undefined>;
 }

@@ -107,6 +107,10 @@ export class Transform extends pulumi.CustomResource {
      */
     declare public readonly implementation: pulumi.Output<outputs.TransformImplementation | undefined>;
     /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    declare public readonly implementationJson: pulumi.Output<string | undefined>;
+    /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
      *
      * Defaults to "Any".
@@ -185,6 +189,10 @@ export class Transform extends pulumi.CustomResource {
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    declare public readonly transformsLanguage: pulumi.Output<string | undefined>;
+    /**
      * The kind of transform. Changing it replaces the transform.
      */
     declare public readonly type: pulumi.Output<enums.TransformType | undefined>;
@@ -219,6 +227,7 @@ export class Transform extends pulumi.CustomResource {
             resourceInputs["deploy"] = args?.deploy;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
             resourceInputs["implementation"] = args?.implementation;
+            resourceInputs["implementationJson"] = args?.implementationJson;
             resourceInputs["inputFormat"] = args?.inputFormat;
             resourceInputs["inputTopicPattern"] = args?.inputTopicPattern;
             resourceInputs["name"] = args?.name;
@@ -228,6 +237,7 @@ export class Transform extends pulumi.CustomResource {
             resourceInputs["parallelism"] = args?.parallelism;
             resourceInputs["replayWindow"] = args?.replayWindow;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["transformsLanguage"] = args?.transformsLanguage;
             resourceInputs["type"] = args?.type;
             resourceInputs["unitTest"] = args?.unitTest;
             resourceInputs["createdFrom"] = undefined /*out*/;
@@ -243,6 +253,7 @@ export class Transform extends pulumi.CustomResource {
             resourceInputs["deploy"] = undefined /*out*/;
             resourceInputs["deployTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["implementation"] = undefined /*out*/;
+            resourceInputs["implementationJson"] = undefined /*out*/;
             resourceInputs["inputFormat"] = undefined /*out*/;
             resourceInputs["inputTopicPattern"] = undefined /*out*/;
             resourceInputs["jobName"] = undefined /*out*/;
@@ -256,6 +267,7 @@ export class Transform extends pulumi.CustomResource {
             resourceInputs["previewVersion"] = undefined /*out*/;
             resourceInputs["replayWindow"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
+            resourceInputs["transformsLanguage"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
             resourceInputs["unitTest"] = undefined /*out*/;
             resourceInputs["version"] = undefined /*out*/;
@@ -320,6 +332,10 @@ export interface TransformArgs {
      */
     implementation?: pulumi.Input<inputs.TransformImplementationArgs | undefined>;
     /**
+     * The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+     */
+    implementationJson?: pulumi.Input<string | undefined>;
+    /**
      * How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
      *
      * Defaults to "Any".
@@ -381,6 +397,10 @@ export interface TransformArgs {
      * Defaults to left as they are on the service.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+     */
+    transformsLanguage?: pulumi.Input<string | undefined>;
     /**
      * The kind of transform. Changing it replaces the transform.
      */

@@ -156,6 +156,10 @@ export class WebhookSource extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly topicIds: pulumi.Output<string[] | undefined>;
     /**
+     * The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+     */
+    declare public readonly topicIncludeList: pulumi.Output<string | undefined>;
+    /**
      * The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
      * to accept requests at once; a request to another path creates that topic, which the service registers
      * minutes later.
@@ -190,6 +194,7 @@ export class WebhookSource extends pulumi.CustomResource {
             resourceInputs["name"] = args?.name;
             resourceInputs["onDrift"] = args?.onDrift;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["topicIncludeList"] = args?.topicIncludeList;
             resourceInputs["topics"] = args?.topics;
             resourceInputs["apiKey"] = undefined /*out*/;
             resourceInputs["connectorStatus"] = undefined /*out*/;
@@ -214,6 +219,7 @@ export class WebhookSource extends pulumi.CustomResource {
             resourceInputs["serviceId"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
             resourceInputs["topicIds"] = undefined /*out*/;
+            resourceInputs["topicIncludeList"] = undefined /*out*/;
             resourceInputs["topics"] = undefined /*out*/;
             resourceInputs["url"] = undefined /*out*/;
         }
@@ -317,6 +323,10 @@ export interface WebhookSourceArgs {
      * Defaults to none.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+     */
+    topicIncludeList?: pulumi.Input<string | undefined>;
     /**
      * The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
      * to accept requests at once; a request to another path creates that topic, which the service registers

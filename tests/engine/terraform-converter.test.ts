@@ -162,41 +162,6 @@ const misfits: Record<string, { why: string; shows: RegExp }> = {
     why: "docs: the converter indexes an enum with a string variable, which strict TypeScript refuses",
     shows: /TS7053/,
   },
-  ...Object.fromEntries(
-    ["resources/streamkap_source_webhook/basic.tf", "resources/streamkap_source_webhook/complete.tf"].map((file) => [
-      file,
-      {
-        why: "docs: a webhook's topic_include_list is one comma-separated string, `topics` a list",
-        shows: /TS2322: Type 'string' is not assignable to type 'Input<Input<string>\[\] \| undefined>'/,
-      },
-    ]),
-  ),
-  ...Object.fromEntries(
-    [
-      "resources/streamkap_transform_enrich/with_implementation.tf",
-      "resources/streamkap_transform_enrich_async/with_implementation.tf",
-      "resources/streamkap_transform_fan_out/with_implementation.tf",
-      "resources/streamkap_transform_map_filter/complete.tf",
-      "resources/streamkap_transform_map_filter/with_implementation.tf",
-      "resources/streamkap_transform_rollup/with_implementation.tf",
-      "resources/streamkap_transform_sql_join/with_implementation.tf",
-    ].map((file) => [
-      file,
-      {
-        why: "docs: implementation_json is JSON text, `implementation` an object",
-        shows: /TS2322: Type 'string' is not assignable to type 'Input<TransformImplementationArgs \| undefined>'/,
-      },
-    ]),
-  ),
-  ...Object.fromEntries(
-    ["enrich", "enrich_async", "fan_out", "rollup", "sql_join"].map((type) => [
-      `resources/streamkap_transform_${type}/complete.tf`,
-      {
-        why: "docs: transforms_language is `implementation.language`",
-        shows: /'transformsLanguage' does not exist/,
-      },
-    ]),
-  ),
   "data-sources/streamkap_topic/data-source.tf": {
     why: "docs: getTopic does not answer a topic's entity or retention",
     shows: /Property 'entityId' does not exist on type 'Output<GetTopicResult>'/,

@@ -93,3 +93,88 @@ test("an imported transform with no code and its type's default language declare
     valueTransform: "x",
   });
 });
+
+test("a transform's implementation_json and transforms_language, as the converter copies them, are its implementation", () => {
+  // The official provider's map_filter example (examples/resources/streamkap_transform_map_filter/with_implementation.tf).
+  const mapFilter = checkInputs(kindNamed("transform:map_filter"), undefined, {
+    name: "transform-with-code",
+    transformsLanguage: "JavaScript",
+    inputTopicPattern: "my-source\\.public\\.orders",
+    outputTopicPattern: "transformed-$0",
+    implementationJson: JSON.stringify({
+      language: "JAVASCRIPT",
+      value_transform: "function _streamkap_transform(inputObj) { return inputObj; }",
+    }),
+  });
+  expect(mapFilter.failures).toEqual([]);
+  expect(mapFilter.inputs.implementation).toEqual({
+    language: "JAVASCRIPT",
+    valueTransform: "function _streamkap_transform(inputObj) { return inputObj; }",
+  });
+  expect(mapFilter.inputs).not.toHaveProperty("implementationJson");
+  expect(mapFilter.inputs).not.toHaveProperty("transformsLanguage");
+
+  // Its enrich example: the SQL form, in the service's own shape.
+  const enrich = checkInputs(kindNamed("transform:enrich"), undefined, {
+    name: "enrich-orders-with-locations",
+    transformsLanguage: "SQL",
+    inputTopicPattern: "my-source\\.public\\.orders",
+    outputTopicPattern: "enriched-$0",
+    implementationJson: JSON.stringify({
+      mainTable: {
+        name: "orders",
+        topicMatcherRegex: ".*orders$",
+        createTableSQL: "CREATE TABLE orders (order_id STRING PRIMARY KEY, location_id STRING)",
+      },
+      lookupTable: {
+        name: "locations",
+        topicMatcherRegex: ".*locations$",
+        createTableSQL: "CREATE TABLE locations (location_id STRING PRIMARY KEY, city STRING)",
+      },
+      enrichSQL: "SELECT o.order_id, l.city FROM orders o JOIN locations l ON o.location_id = l.location_id",
+    }),
+  });
+  expect(enrich.failures).toEqual([]);
+  expect(enrich.inputs.implementation).toMatchObject({
+    language: "SQL",
+    mainTable: { name: "orders", topicMatcherRegex: ".*orders$" },
+    lookupTable: { name: "locations", topicMatcherRegex: ".*locations$" },
+    enrichSql: "SELECT o.order_id, l.city FROM orders o JOIN locations l ON o.location_id = l.location_id",
+  });
+  // A language alone, the type's default, is no implementation at all.
+  const enrichComplete = checkInputs(kindNamed("transform:enrich"), undefined, {
+    name: "enrich-orders-with-customers",
+    transformsLanguage: "SQL",
+  });
+  expect(enrichComplete.failures).toEqual([]);
+  expect(enrichComplete.inputs).not.toHaveProperty("implementation");
+});
+
+test("a form the transform cannot take is refused by name, and changes nothing", () => {
+  const reasons = (inputs: JsonObject) =>
+    checkInputs(kindNamed("transform:map_filter"), undefined, { name: "t", ...inputs }).failures.map(
+      (failure) => `${failure.property}: ${failure.reason}`,
+    );
+  expect(reasons({ implementationJson: "not json" })).toEqual([
+    "implementationJson: `implementationJson` must be JSON text of an object (the service's shape of an implementation)",
+  ]);
+  expect(reasons({ implementationJson: "{}", implementation: { language: "PYTHON", valueTransform: "x" } })).toEqual([
+    "implementationJson: give `implementation` or `implementationJson` (Terraform's shape), not both",
+  ]);
+  expect(reasons({ transformsLanguage: "Cobol" })).toEqual([
+    "transformsLanguage: `transformsLanguage` must be JavaScript, Python or SQL",
+  ]);
+});
+
+test("a webhook's topic_include_list, one comma-separated string, is its topics", () => {
+  const webhook = kindNamed("webhookSource");
+  const outcome = checkInputs(webhook, undefined, { name: "events", topicIncludeList: "orders, refunds" });
+  expect(outcome.failures).toEqual([]);
+  expect(outcome.inputs.topics).toEqual(["orders", "refunds"]);
+  expect(outcome.inputs).not.toHaveProperty("topicIncludeList");
+  expect(
+    checkInputs(webhook, undefined, { name: "events", topics: ["a"], topicIncludeList: "b" }).failures.map(
+      (failure) => failure.property,
+    ),
+  ).toEqual(["topicIncludeList"]);
+});

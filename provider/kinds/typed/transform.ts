@@ -3,7 +3,12 @@ import { z } from "zod";
 import { type TransformRecord } from "../../client/responses";
 import { findConnector } from "../../../catalogue";
 import type { JsonObject, KindDescription } from "../../engine/kind";
-import { type TransformInputs, transformInputsSchema, transformKind } from "../transform";
+import {
+  type TransformInputs,
+  transformAcceptedInputsSchema,
+  transformInputsSchema,
+  transformKind,
+} from "../transform";
 import { languageKey, transformTypes, type TypedConfigInput, typedConfigKeys } from "../transform-config";
 import { fieldsOf, type TypedField } from "./fields";
 import { typedView } from "./view";
@@ -18,7 +23,7 @@ export type TypedTransformField = TypedField & { role: "owned" | "language" | "s
 
 /** Inputs and outputs of the generic transform, which a setting's name must not take. */
 const reservedNames: ReadonlySet<string> = new Set([
-  ...Object.keys(transformInputsSchema.shape),
+  ...Object.keys(transformAcceptedInputsSchema.shape),
   "version",
   "previewVersion",
   "liveVersion",
@@ -73,7 +78,7 @@ export function typedTransformKind(code: string): KindDescription<JsonObject, Tr
     noun: `${code} transform`,
     // Everything the generic transform takes except `type` and `config`, so inputs added there reach every
     // typed transform without a change here.
-    baseSchema: transformInputsSchema.omit({ type: true, config: true }).extend(requiredOwned),
+    baseSchema: transformAcceptedInputsSchema.omit({ type: true, config: true }).extend(requiredOwned),
     settings: fields.filter((field) => field.role === "setting"),
     fixed: { type: code },
     emptyConfig: false,

@@ -44,6 +44,11 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
   return {
     noun: spec.noun,
     schema: inputSchema<JsonObject>(schema),
+    // Inputs the generic kind also takes in Terraform's shape, turned into its own through the generic form.
+    ...(generic.canonical && {
+      canonical: (accepted: JsonObject) =>
+        convert.fromGeneric((generic.canonical as (inputs: JsonObject) => G)(convert.toGeneric(accepted))),
+    }),
     rules: (news, olds, facts) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds), facts) ?? []).map(convert.failure),
     // The generic kind's `replaceWhen` names `config` for a forcing key; here each forcing setting is an input.

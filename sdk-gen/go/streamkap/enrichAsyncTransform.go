@@ -67,6 +67,8 @@ type EnrichAsyncTransform struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrOutput `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -102,10 +104,12 @@ type EnrichAsyncTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
-	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrOutput     `pulumi:"transformsLanguage"`
+	UnitTest           TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -169,6 +173,8 @@ type enrichAsyncTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation *TransformImplementation `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson *string `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -196,10 +202,12 @@ type enrichAsyncTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int               `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
-	Tags         []string           `pulumi:"tags"`
-	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
+	Parallelism  *int          `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
+	Tags         []string      `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage *string            `pulumi:"transformsLanguage"`
+	UnitTest           *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a EnrichAsyncTransform resource.
@@ -223,6 +231,8 @@ type EnrichAsyncTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrInput
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -253,7 +263,9 @@ type EnrichAsyncTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     TransformUnitTestPtrInput
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrInput
+	UnitTest           TransformUnitTestPtrInput
 }
 
 func (EnrichAsyncTransformArgs) ElementType() reflect.Type {
@@ -335,6 +347,11 @@ func (o EnrichAsyncTransformOutput) Implementation() TransformImplementationPtrO
 	return o.ApplyT(func(v *EnrichAsyncTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
+// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+func (o EnrichAsyncTransformOutput) ImplementationJson() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.ImplementationJson }).(pulumi.StringPtrOutput)
+}
+
 // How input records are serialized (config key `transforms.input.serialization.format`).
 //
 // One of `Any`, `Avro`, `Json`.
@@ -410,6 +427,11 @@ func (o EnrichAsyncTransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 
 func (o EnrichAsyncTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+func (o EnrichAsyncTransformOutput) TransformsLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EnrichAsyncTransform) pulumi.StringPtrOutput { return v.TransformsLanguage }).(pulumi.StringPtrOutput)
 }
 
 func (o EnrichAsyncTransformOutput) UnitTest() TransformUnitTestPtrOutput {

@@ -55,6 +55,8 @@ type FanOutTransform struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrOutput `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -90,10 +92,12 @@ type FanOutTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
-	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrOutput     `pulumi:"transformsLanguage"`
+	UnitTest           TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -147,6 +151,8 @@ type fanOutTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation *TransformImplementation `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson *string `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -174,10 +180,12 @@ type fanOutTransformArgs struct {
 	// Between 1 and 20.
 	//
 	// Defaults to `5`.
-	Parallelism  *int               `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
-	Tags         []string           `pulumi:"tags"`
-	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
+	Parallelism  *int          `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
+	Tags         []string      `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage *string            `pulumi:"transformsLanguage"`
+	UnitTest           *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a FanOutTransform resource.
@@ -191,6 +199,8 @@ type FanOutTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrInput
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -221,7 +231,9 @@ type FanOutTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     TransformUnitTestPtrInput
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrInput
+	UnitTest           TransformUnitTestPtrInput
 }
 
 func (FanOutTransformArgs) ElementType() reflect.Type {
@@ -285,6 +297,11 @@ func (o FanOutTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Defaults to none.
 func (o FanOutTransformOutput) Implementation() TransformImplementationPtrOutput {
 	return o.ApplyT(func(v *FanOutTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
+}
+
+// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+func (o FanOutTransformOutput) ImplementationJson() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FanOutTransform) pulumi.StringPtrOutput { return v.ImplementationJson }).(pulumi.StringPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -362,6 +379,11 @@ func (o FanOutTransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 
 func (o FanOutTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *FanOutTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+func (o FanOutTransformOutput) TransformsLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FanOutTransform) pulumi.StringPtrOutput { return v.TransformsLanguage }).(pulumi.StringPtrOutput)
 }
 
 func (o FanOutTransformOutput) UnitTest() TransformUnitTestPtrOutput {

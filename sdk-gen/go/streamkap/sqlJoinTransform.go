@@ -56,6 +56,8 @@ type SqlJoinTransform struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrOutput `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -97,8 +99,10 @@ type SqlJoinTransform struct {
 	// Topic TTL (config key `transforms.topic.ttl`).
 	//
 	// Defaults to `""`.
-	TopicTtl pulumi.StringPtrOutput     `pulumi:"topicTtl"`
-	UnitTest TransformUnitTestPtrOutput `pulumi:"unitTest"`
+	TopicTtl pulumi.StringPtrOutput `pulumi:"topicTtl"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrOutput     `pulumi:"transformsLanguage"`
+	UnitTest           TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -152,6 +156,8 @@ type sqlJoinTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation *TransformImplementation `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson *string `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -185,8 +191,10 @@ type sqlJoinTransformArgs struct {
 	// Topic TTL (config key `transforms.topic.ttl`).
 	//
 	// Defaults to `""`.
-	TopicTtl *string            `pulumi:"topicTtl"`
-	UnitTest *TransformUnitTest `pulumi:"unitTest"`
+	TopicTtl *string `pulumi:"topicTtl"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage *string            `pulumi:"transformsLanguage"`
+	UnitTest           *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a SqlJoinTransform resource.
@@ -200,6 +208,8 @@ type SqlJoinTransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrInput
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -234,7 +244,9 @@ type SqlJoinTransformArgs struct {
 	//
 	// Defaults to `""`.
 	TopicTtl pulumi.StringPtrInput
-	UnitTest TransformUnitTestPtrInput
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrInput
+	UnitTest           TransformUnitTestPtrInput
 }
 
 func (SqlJoinTransformArgs) ElementType() reflect.Type {
@@ -298,6 +310,11 @@ func (o SqlJoinTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 // Defaults to none.
 func (o SqlJoinTransformOutput) Implementation() TransformImplementationPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
+}
+
+// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+func (o SqlJoinTransformOutput) ImplementationJson() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.ImplementationJson }).(pulumi.StringPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -382,6 +399,11 @@ func (o SqlJoinTransformOutput) Tags() pulumi.StringArrayOutput {
 // Defaults to `""`.
 func (o SqlJoinTransformOutput) TopicTtl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.TopicTtl }).(pulumi.StringPtrOutput)
+}
+
+// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+func (o SqlJoinTransformOutput) TransformsLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SqlJoinTransform) pulumi.StringPtrOutput { return v.TransformsLanguage }).(pulumi.StringPtrOutput)
 }
 
 func (o SqlJoinTransformOutput) UnitTest() TransformUnitTestPtrOutput {

@@ -51,6 +51,8 @@ type TopicRouterTransform struct {
 	Deploy               pulumi.BoolPtrOutput             `pulumi:"deploy"`
 	DeployTimeoutSeconds pulumi.IntPtrOutput              `pulumi:"deployTimeoutSeconds"`
 	Implementation       TransformImplementationPtrOutput `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrOutput `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -88,10 +90,12 @@ type TopicRouterTransform struct {
 	// Defaults to `5`.
 	Parallelism pulumi.IntPtrOutput `pulumi:"parallelism"`
 	// The version the preview job runs, when one was deployed.
-	PreviewVersion pulumi.StringPtrOutput     `pulumi:"previewVersion"`
-	ReplayWindow   ReplayWindowPtrOutput      `pulumi:"replayWindow"`
-	Tags           pulumi.StringArrayOutput   `pulumi:"tags"`
-	UnitTest       TransformUnitTestPtrOutput `pulumi:"unitTest"`
+	PreviewVersion pulumi.StringPtrOutput   `pulumi:"previewVersion"`
+	ReplayWindow   ReplayWindowPtrOutput    `pulumi:"replayWindow"`
+	Tags           pulumi.StringArrayOutput `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrOutput     `pulumi:"transformsLanguage"`
+	UnitTest           TransformUnitTestPtrOutput `pulumi:"unitTest"`
 	// The latest implementation version number (0 before any code was written).
 	Version pulumi.Float64PtrOutput `pulumi:"version"`
 }
@@ -146,6 +150,8 @@ type topicRouterTransformArgs struct {
 	Deploy               *bool                    `pulumi:"deploy"`
 	DeployTimeoutSeconds *int                     `pulumi:"deployTimeoutSeconds"`
 	Implementation       *TransformImplementation `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson *string `pulumi:"implementationJson"`
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -175,10 +181,12 @@ type topicRouterTransformArgs struct {
 	// Between 1 and 100.
 	//
 	// Defaults to `5`.
-	Parallelism  *int               `pulumi:"parallelism"`
-	ReplayWindow *ReplayWindow      `pulumi:"replayWindow"`
-	Tags         []string           `pulumi:"tags"`
-	UnitTest     *TransformUnitTest `pulumi:"unitTest"`
+	Parallelism  *int          `pulumi:"parallelism"`
+	ReplayWindow *ReplayWindow `pulumi:"replayWindow"`
+	Tags         []string      `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage *string            `pulumi:"transformsLanguage"`
+	UnitTest           *TransformUnitTest `pulumi:"unitTest"`
 }
 
 // The set of arguments for constructing a TopicRouterTransform resource.
@@ -187,6 +195,8 @@ type TopicRouterTransformArgs struct {
 	Deploy               pulumi.BoolPtrInput
 	DeployTimeoutSeconds pulumi.IntPtrInput
 	Implementation       TransformImplementationPtrInput
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrInput
 	// How input records are serialized (config key `transforms.input.serialization.format`).
 	//
 	// One of `Any`, `Avro`, `Json`.
@@ -219,7 +229,9 @@ type TopicRouterTransformArgs struct {
 	Parallelism  pulumi.IntPtrInput
 	ReplayWindow ReplayWindowPtrInput
 	Tags         pulumi.StringArrayInput
-	UnitTest     TransformUnitTestPtrInput
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrInput
+	UnitTest           TransformUnitTestPtrInput
 }
 
 func (TopicRouterTransformArgs) ElementType() reflect.Type {
@@ -278,6 +290,11 @@ func (o TopicRouterTransformOutput) DeployTimeoutSeconds() pulumi.IntPtrOutput {
 
 func (o TopicRouterTransformOutput) Implementation() TransformImplementationPtrOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
+}
+
+// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+func (o TopicRouterTransformOutput) ImplementationJson() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.ImplementationJson }).(pulumi.StringPtrOutput)
 }
 
 // How input records are serialized (config key `transforms.input.serialization.format`).
@@ -360,6 +377,11 @@ func (o TopicRouterTransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 
 func (o TopicRouterTransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+func (o TopicRouterTransformOutput) TransformsLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TopicRouterTransform) pulumi.StringPtrOutput { return v.TransformsLanguage }).(pulumi.StringPtrOutput)
 }
 
 func (o TopicRouterTransformOutput) UnitTest() TransformUnitTestPtrOutput {

@@ -84,6 +84,8 @@ type Transform struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrOutput `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrOutput `pulumi:"implementationJson"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -136,6 +138,8 @@ type Transform struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrOutput `pulumi:"transformsLanguage"`
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformTypePtrOutput `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
@@ -225,6 +229,8 @@ type transformArgs struct {
 	//
 	// Defaults to none.
 	Implementation *TransformImplementation `pulumi:"implementation"`
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson *string `pulumi:"implementationJson"`
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -269,6 +275,8 @@ type transformArgs struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags []string `pulumi:"tags"`
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage *string `pulumi:"transformsLanguage"`
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformType `pulumi:"type"`
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
@@ -311,6 +319,8 @@ type TransformArgs struct {
 	//
 	// Defaults to none.
 	Implementation TransformImplementationPtrInput
+	// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+	ImplementationJson pulumi.StringPtrInput
 	// How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 	//
 	// Defaults to "Any".
@@ -355,6 +365,8 @@ type TransformArgs struct {
 	//
 	// Defaults to left as they are on the service.
 	Tags pulumi.StringArrayInput
+	// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+	TransformsLanguage pulumi.StringPtrInput
 	// The kind of transform. Changing it replaces the transform.
 	Type TransformTypeInput
 	// A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
@@ -452,6 +464,11 @@ func (o TransformOutput) Implementation() TransformImplementationPtrOutput {
 	return o.ApplyT(func(v *Transform) TransformImplementationPtrOutput { return v.Implementation }).(TransformImplementationPtrOutput)
 }
 
+// The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+func (o TransformOutput) ImplementationJson() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.ImplementationJson }).(pulumi.StringPtrOutput)
+}
+
 // How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
 //
 // Defaults to "Any".
@@ -541,6 +558,11 @@ func (o TransformOutput) ReplayWindow() ReplayWindowPtrOutput {
 // Defaults to left as they are on the service.
 func (o TransformOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Transform) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+func (o TransformOutput) TransformsLanguage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Transform) pulumi.StringPtrOutput { return v.TransformsLanguage }).(pulumi.StringPtrOutput)
 }
 
 // The kind of transform. Changing it replaces the transform.

@@ -115,6 +115,8 @@ type WebhookSource struct {
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// Full topic ids, e.g. `source_<id>.orders`, for pipelines and transforms.
 	TopicIds pulumi.StringArrayOutput `pulumi:"topicIds"`
+	// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+	TopicIncludeList pulumi.StringPtrOutput `pulumi:"topicIncludeList"`
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
@@ -231,6 +233,8 @@ type webhookSourceArgs struct {
 	//
 	// Defaults to none.
 	Tags []string `pulumi:"tags"`
+	// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+	TopicIncludeList *string `pulumi:"topicIncludeList"`
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
@@ -299,6 +303,8 @@ type WebhookSourceArgs struct {
 	//
 	// Defaults to none.
 	Tags pulumi.StringArrayInput
+	// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+	TopicIncludeList pulumi.StringPtrInput
 	// The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
 	// to accept requests at once; a request to another path creates that topic, which the service registers
 	// minutes later.
@@ -458,6 +464,11 @@ func (o WebhookSourceOutput) Tags() pulumi.StringArrayOutput {
 // Full topic ids, e.g. `source_<id>.orders`, for pipelines and transforms.
 func (o WebhookSourceOutput) TopicIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *WebhookSource) pulumi.StringArrayOutput { return v.TopicIds }).(pulumi.StringArrayOutput)
+}
+
+// The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+func (o WebhookSourceOutput) TopicIncludeList() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WebhookSource) pulumi.StringPtrOutput { return v.TopicIncludeList }).(pulumi.StringPtrOutput)
 }
 
 // The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure

@@ -28,6 +28,7 @@ class EnrichAsyncTransformArgs:
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -37,6 +38,7 @@ class EnrichAsyncTransformArgs:
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a EnrichAsyncTransform resource.
@@ -54,6 +56,7 @@ class EnrichAsyncTransformArgs:
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -75,6 +78,7 @@ class EnrichAsyncTransformArgs:
                Between 1 and 20.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -88,6 +92,8 @@ class EnrichAsyncTransformArgs:
             pulumi.set(__self__, "deploy_timeout_seconds", deploy_timeout_seconds)
         if implementation is not None:
             pulumi.set(__self__, "implementation", implementation)
+        if implementation_json is not None:
+            pulumi.set(__self__, "implementation_json", implementation_json)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
         if input_topic_pattern is not None:
@@ -106,6 +112,8 @@ class EnrichAsyncTransformArgs:
             pulumi.set(__self__, "replay_window", replay_window)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if transforms_language is not None:
+            pulumi.set(__self__, "transforms_language", transforms_language)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
 
@@ -181,6 +189,18 @@ class EnrichAsyncTransformArgs:
     @implementation.setter
     def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
+
+    @implementation_json.setter
+    def implementation_json(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "implementation_json", value)
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -295,6 +315,18 @@ class EnrichAsyncTransformArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
+
+    @transforms_language.setter
+    def transforms_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transforms_language", value)
+
+    @_builtins.property
     @pulumi.getter(name="unitTest")
     def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
@@ -316,6 +348,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -325,6 +358,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
@@ -360,6 +394,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                Its `language` is `JAVASCRIPT` or `PYTHON` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -381,6 +416,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                Between 1 and 20.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         ...
     @overload
@@ -427,6 +463,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -436,6 +473,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -452,6 +490,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
             __props__.__dict__["deploy"] = deploy
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
+            __props__.__dict__["implementation_json"] = implementation_json
             __props__.__dict__["input_format"] = input_format
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
@@ -461,6 +500,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["transforms_language"] = transforms_language
             __props__.__dict__["unit_test"] = unit_test
             __props__.__dict__["created_from"] = None
             __props__.__dict__["job_name"] = None
@@ -497,6 +537,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         __props__.__dict__["deploy"] = None
         __props__.__dict__["deploy_timeout_seconds"] = None
         __props__.__dict__["implementation"] = None
+        __props__.__dict__["implementation_json"] = None
         __props__.__dict__["input_format"] = None
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
@@ -510,6 +551,7 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         __props__.__dict__["preview_version"] = None
         __props__.__dict__["replay_window"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["transforms_language"] = None
         __props__.__dict__["unit_test"] = None
         __props__.__dict__["version"] = None
         return EnrichAsyncTransform(resource_name, opts=opts, __props__=__props__)
@@ -570,6 +612,14 @@ class EnrichAsyncTransform(pulumi.CustomResource):
         Defaults to none.
         """
         return pulumi.get(self, "implementation")
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -678,6 +728,14 @@ class EnrichAsyncTransform(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
 
     @_builtins.property
     @pulumi.getter(name="unitTest")

@@ -26,6 +26,7 @@ class RollupTransformArgs:
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -35,6 +36,7 @@ class RollupTransformArgs:
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a RollupTransform resource.
@@ -44,6 +46,7 @@ class RollupTransformArgs:
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -65,6 +68,7 @@ class RollupTransformArgs:
                Between 1 and 20.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -74,6 +78,8 @@ class RollupTransformArgs:
             pulumi.set(__self__, "deploy_timeout_seconds", deploy_timeout_seconds)
         if implementation is not None:
             pulumi.set(__self__, "implementation", implementation)
+        if implementation_json is not None:
+            pulumi.set(__self__, "implementation_json", implementation_json)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
         if input_topic_pattern is not None:
@@ -92,6 +98,8 @@ class RollupTransformArgs:
             pulumi.set(__self__, "replay_window", replay_window)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if transforms_language is not None:
+            pulumi.set(__self__, "transforms_language", transforms_language)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
 
@@ -137,6 +145,18 @@ class RollupTransformArgs:
     @implementation.setter
     def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
+
+    @implementation_json.setter
+    def implementation_json(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "implementation_json", value)
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -251,6 +271,18 @@ class RollupTransformArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
+
+    @transforms_language.setter
+    def transforms_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transforms_language", value)
+
+    @_builtins.property
     @pulumi.getter(name="unitTest")
     def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
@@ -270,6 +302,7 @@ class RollupTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -279,6 +312,7 @@ class RollupTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
@@ -304,6 +338,7 @@ class RollupTransform(pulumi.CustomResource):
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -325,6 +360,7 @@ class RollupTransform(pulumi.CustomResource):
                Between 1 and 20.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         ...
     @overload
@@ -367,6 +403,7 @@ class RollupTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -376,6 +413,7 @@ class RollupTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -390,6 +428,7 @@ class RollupTransform(pulumi.CustomResource):
             __props__.__dict__["deploy"] = deploy
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
+            __props__.__dict__["implementation_json"] = implementation_json
             __props__.__dict__["input_format"] = input_format
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
@@ -399,6 +438,7 @@ class RollupTransform(pulumi.CustomResource):
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["transforms_language"] = transforms_language
             __props__.__dict__["unit_test"] = unit_test
             __props__.__dict__["created_from"] = None
             __props__.__dict__["job_name"] = None
@@ -433,6 +473,7 @@ class RollupTransform(pulumi.CustomResource):
         __props__.__dict__["deploy"] = None
         __props__.__dict__["deploy_timeout_seconds"] = None
         __props__.__dict__["implementation"] = None
+        __props__.__dict__["implementation_json"] = None
         __props__.__dict__["input_format"] = None
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
@@ -446,6 +487,7 @@ class RollupTransform(pulumi.CustomResource):
         __props__.__dict__["preview_version"] = None
         __props__.__dict__["replay_window"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["transforms_language"] = None
         __props__.__dict__["unit_test"] = None
         __props__.__dict__["version"] = None
         return RollupTransform(resource_name, opts=opts, __props__=__props__)
@@ -484,6 +526,14 @@ class RollupTransform(pulumi.CustomResource):
         Defaults to none.
         """
         return pulumi.get(self, "implementation")
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -592,6 +642,14 @@ class RollupTransform(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
 
     @_builtins.property
     @pulumi.getter(name="unitTest")

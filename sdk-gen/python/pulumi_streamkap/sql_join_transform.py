@@ -26,6 +26,7 @@ class SqlJoinTransformArgs:
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -36,6 +37,7 @@ class SqlJoinTransformArgs:
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a SqlJoinTransform resource.
@@ -45,6 +47,7 @@ class SqlJoinTransformArgs:
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -69,6 +72,7 @@ class SqlJoinTransformArgs:
         :param pulumi.Input[_builtins.str] topic_ttl: Topic TTL (config key `transforms.topic.ttl`).
                
                Defaults to `""`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -78,6 +82,8 @@ class SqlJoinTransformArgs:
             pulumi.set(__self__, "deploy_timeout_seconds", deploy_timeout_seconds)
         if implementation is not None:
             pulumi.set(__self__, "implementation", implementation)
+        if implementation_json is not None:
+            pulumi.set(__self__, "implementation_json", implementation_json)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
         if input_topic_pattern is not None:
@@ -98,6 +104,8 @@ class SqlJoinTransformArgs:
             pulumi.set(__self__, "tags", tags)
         if topic_ttl is not None:
             pulumi.set(__self__, "topic_ttl", topic_ttl)
+        if transforms_language is not None:
+            pulumi.set(__self__, "transforms_language", transforms_language)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
 
@@ -143,6 +151,18 @@ class SqlJoinTransformArgs:
     @implementation.setter
     def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
+
+    @implementation_json.setter
+    def implementation_json(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "implementation_json", value)
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -271,6 +291,18 @@ class SqlJoinTransformArgs:
         pulumi.set(self, "topic_ttl", value)
 
     @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
+
+    @transforms_language.setter
+    def transforms_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transforms_language", value)
+
+    @_builtins.property
     @pulumi.getter(name="unitTest")
     def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
@@ -290,6 +322,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -300,6 +333,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
@@ -326,6 +360,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                Its `language` is `SQL` for this transform (config key `transforms.language`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -350,6 +385,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] topic_ttl: Topic TTL (config key `transforms.topic.ttl`).
                
                Defaults to `""`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         ...
     @overload
@@ -393,6 +429,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -403,6 +440,7 @@ class SqlJoinTransform(pulumi.CustomResource):
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  topic_ttl: pulumi.Input[Optional[_builtins.str]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -417,6 +455,7 @@ class SqlJoinTransform(pulumi.CustomResource):
             __props__.__dict__["deploy"] = deploy
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
+            __props__.__dict__["implementation_json"] = implementation_json
             __props__.__dict__["input_format"] = input_format
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
@@ -427,6 +466,7 @@ class SqlJoinTransform(pulumi.CustomResource):
             __props__.__dict__["replay_window"] = replay_window
             __props__.__dict__["tags"] = tags
             __props__.__dict__["topic_ttl"] = topic_ttl
+            __props__.__dict__["transforms_language"] = transforms_language
             __props__.__dict__["unit_test"] = unit_test
             __props__.__dict__["created_from"] = None
             __props__.__dict__["job_name"] = None
@@ -461,6 +501,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         __props__.__dict__["deploy"] = None
         __props__.__dict__["deploy_timeout_seconds"] = None
         __props__.__dict__["implementation"] = None
+        __props__.__dict__["implementation_json"] = None
         __props__.__dict__["input_format"] = None
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
@@ -475,6 +516,7 @@ class SqlJoinTransform(pulumi.CustomResource):
         __props__.__dict__["replay_window"] = None
         __props__.__dict__["tags"] = None
         __props__.__dict__["topic_ttl"] = None
+        __props__.__dict__["transforms_language"] = None
         __props__.__dict__["unit_test"] = None
         __props__.__dict__["version"] = None
         return SqlJoinTransform(resource_name, opts=opts, __props__=__props__)
@@ -513,6 +555,14 @@ class SqlJoinTransform(pulumi.CustomResource):
         Defaults to none.
         """
         return pulumi.get(self, "implementation")
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -631,6 +681,14 @@ class SqlJoinTransform(pulumi.CustomResource):
         Defaults to `""`.
         """
         return pulumi.get(self, "topic_ttl")
+
+    @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
 
     @_builtins.property
     @pulumi.getter(name="unitTest")

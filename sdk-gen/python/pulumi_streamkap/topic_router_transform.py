@@ -28,6 +28,7 @@ class TopicRouterTransformArgs:
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -36,6 +37,7 @@ class TopicRouterTransformArgs:
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a TopicRouterTransform resource.
@@ -46,6 +48,7 @@ class TopicRouterTransformArgs:
         :param pulumi.Input[_builtins.str] output_topic_pattern: Topics to write, as a replacement pattern (config key `transforms.output.topic.pattern`).
                
                Changes in place.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -62,6 +65,7 @@ class TopicRouterTransformArgs:
                Between 1 and 100.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         pulumi.set(__self__, "input_topic_pattern", input_topic_pattern)
         pulumi.set(__self__, "output_topic_pattern", output_topic_pattern)
@@ -73,6 +77,8 @@ class TopicRouterTransformArgs:
             pulumi.set(__self__, "deploy_timeout_seconds", deploy_timeout_seconds)
         if implementation is not None:
             pulumi.set(__self__, "implementation", implementation)
+        if implementation_json is not None:
+            pulumi.set(__self__, "implementation_json", implementation_json)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
         if kc_cluster_id is not None:
@@ -89,6 +95,8 @@ class TopicRouterTransformArgs:
             pulumi.set(__self__, "replay_window", replay_window)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if transforms_language is not None:
+            pulumi.set(__self__, "transforms_language", transforms_language)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
 
@@ -155,6 +163,18 @@ class TopicRouterTransformArgs:
     @implementation.setter
     def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
+
+    @implementation_json.setter
+    def implementation_json(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "implementation_json", value)
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -253,6 +273,18 @@ class TopicRouterTransformArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
+
+    @transforms_language.setter
+    def transforms_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transforms_language", value)
+
+    @_builtins.property
     @pulumi.getter(name="unitTest")
     def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         return pulumi.get(self, "unit_test")
@@ -272,6 +304,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -282,6 +315,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         """
@@ -302,6 +336,7 @@ class TopicRouterTransform(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config key `transforms.input.serialization.format`).
                
                One of `Any`, `Avro`, `Json`.
@@ -324,6 +359,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                Between 1 and 100.
                
                Defaults to `5`.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         """
         ...
     @overload
@@ -366,6 +402,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  kc_cluster_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -376,6 +413,7 @@ class TopicRouterTransform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -390,6 +428,7 @@ class TopicRouterTransform(pulumi.CustomResource):
             __props__.__dict__["deploy"] = deploy
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
+            __props__.__dict__["implementation_json"] = implementation_json
             __props__.__dict__["input_format"] = input_format
             if input_topic_pattern is None and not opts.urn:
                 raise TypeError("Missing required property 'input_topic_pattern'")
@@ -404,6 +443,7 @@ class TopicRouterTransform(pulumi.CustomResource):
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["transforms_language"] = transforms_language
             __props__.__dict__["unit_test"] = unit_test
             __props__.__dict__["created_from"] = None
             __props__.__dict__["job_name"] = None
@@ -438,6 +478,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         __props__.__dict__["deploy"] = None
         __props__.__dict__["deploy_timeout_seconds"] = None
         __props__.__dict__["implementation"] = None
+        __props__.__dict__["implementation_json"] = None
         __props__.__dict__["input_format"] = None
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
@@ -452,6 +493,7 @@ class TopicRouterTransform(pulumi.CustomResource):
         __props__.__dict__["preview_version"] = None
         __props__.__dict__["replay_window"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["transforms_language"] = None
         __props__.__dict__["unit_test"] = None
         __props__.__dict__["version"] = None
         return TopicRouterTransform(resource_name, opts=opts, __props__=__props__)
@@ -483,6 +525,14 @@ class TopicRouterTransform(pulumi.CustomResource):
     @pulumi.getter
     def implementation(self) -> pulumi.Output[Optional['outputs.TransformImplementation']]:
         return pulumi.get(self, "implementation")
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -599,6 +649,14 @@ class TopicRouterTransform(pulumi.CustomResource):
     @pulumi.getter
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
 
     @_builtins.property
     @pulumi.getter(name="unitTest")

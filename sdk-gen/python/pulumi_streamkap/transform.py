@@ -28,6 +28,7 @@ class TransformArgs:
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional['TransformImplementationArgs']] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -37,6 +38,7 @@ class TransformArgs:
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  unit_test: pulumi.Input[Optional['TransformUnitTestArgs']] = None):
         """
         The set of arguments for constructing a Transform resource.
@@ -68,6 +70,7 @@ class TransformArgs:
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
                
                Defaults to "Any".
@@ -103,6 +106,7 @@ class TransformArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         :param pulumi.Input['TransformUnitTestArgs'] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
                
@@ -119,6 +123,8 @@ class TransformArgs:
             pulumi.set(__self__, "deploy_timeout_seconds", deploy_timeout_seconds)
         if implementation is not None:
             pulumi.set(__self__, "implementation", implementation)
+        if implementation_json is not None:
+            pulumi.set(__self__, "implementation_json", implementation_json)
         if input_format is not None:
             pulumi.set(__self__, "input_format", input_format)
         if input_topic_pattern is not None:
@@ -137,6 +143,8 @@ class TransformArgs:
             pulumi.set(__self__, "replay_window", replay_window)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if transforms_language is not None:
+            pulumi.set(__self__, "transforms_language", transforms_language)
         if unit_test is not None:
             pulumi.set(__self__, "unit_test", unit_test)
 
@@ -232,6 +240,18 @@ class TransformArgs:
     @implementation.setter
     def implementation(self, value: pulumi.Input[Optional['TransformImplementationArgs']]):
         pulumi.set(self, "implementation", value)
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
+
+    @implementation_json.setter
+    def implementation_json(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "implementation_json", value)
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -368,6 +388,18 @@ class TransformArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
+
+    @transforms_language.setter
+    def transforms_language(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "transforms_language", value)
+
+    @_builtins.property
     @pulumi.getter(name="unitTest")
     def unit_test(self) -> pulumi.Input[Optional['TransformUnitTestArgs']]:
         """
@@ -394,6 +426,7 @@ class Transform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -403,6 +436,7 @@ class Transform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['TransformType']] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
@@ -459,6 +493,7 @@ class Transform(pulumi.CustomResource):
                console: updates keep whatever the transform holds, and `deploy` deploys its latest version.
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] implementation_json: The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
         :param pulumi.Input[_builtins.str] input_format: How input records are serialized (config `transforms.input.serialization.format`): `Any`, `Avro` or `Json`.
                
                Defaults to "Any".
@@ -494,6 +529,7 @@ class Transform(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`). `[]` removes every tag.
                
                Defaults to left as they are on the service.
+        :param pulumi.Input[_builtins.str] transforms_language: The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
         :param pulumi.Input['TransformType'] type: The kind of transform. Changing it replaces the transform.
         :param pulumi.Input[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']] unit_test: A unit test: when the code's output differs from `expectedOutput`, `up` fails with the diff and nothing is
                deployed. Needs code in `implementation` (SQL transforms are tried by deploying them as a preview).
@@ -551,6 +587,7 @@ class Transform(pulumi.CustomResource):
                  deploy: pulumi.Input[Optional[_builtins.bool]] = None,
                  deploy_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  implementation: pulumi.Input[Optional[Union['TransformImplementationArgs', 'TransformImplementationArgsDict']]] = None,
+                 implementation_json: pulumi.Input[Optional[_builtins.str]] = None,
                  input_format: pulumi.Input[Optional[_builtins.str]] = None,
                  input_topic_pattern: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -560,6 +597,7 @@ class Transform(pulumi.CustomResource):
                  parallelism: pulumi.Input[Optional[_builtins.int]] = None,
                  replay_window: pulumi.Input[Optional['ReplayWindow']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 transforms_language: pulumi.Input[Optional[_builtins.str]] = None,
                  type: pulumi.Input[Optional['TransformType']] = None,
                  unit_test: pulumi.Input[Optional[Union['TransformUnitTestArgs', 'TransformUnitTestArgsDict']]] = None,
                  __props__=None):
@@ -576,6 +614,7 @@ class Transform(pulumi.CustomResource):
             __props__.__dict__["deploy"] = deploy
             __props__.__dict__["deploy_timeout_seconds"] = deploy_timeout_seconds
             __props__.__dict__["implementation"] = implementation
+            __props__.__dict__["implementation_json"] = implementation_json
             __props__.__dict__["input_format"] = input_format
             __props__.__dict__["input_topic_pattern"] = input_topic_pattern
             __props__.__dict__["name"] = name
@@ -585,6 +624,7 @@ class Transform(pulumi.CustomResource):
             __props__.__dict__["parallelism"] = parallelism
             __props__.__dict__["replay_window"] = replay_window
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["transforms_language"] = transforms_language
             if type is None and not opts.urn:
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
@@ -625,6 +665,7 @@ class Transform(pulumi.CustomResource):
         __props__.__dict__["deploy"] = None
         __props__.__dict__["deploy_timeout_seconds"] = None
         __props__.__dict__["implementation"] = None
+        __props__.__dict__["implementation_json"] = None
         __props__.__dict__["input_format"] = None
         __props__.__dict__["input_topic_pattern"] = None
         __props__.__dict__["job_name"] = None
@@ -638,6 +679,7 @@ class Transform(pulumi.CustomResource):
         __props__.__dict__["preview_version"] = None
         __props__.__dict__["replay_window"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["transforms_language"] = None
         __props__.__dict__["type"] = None
         __props__.__dict__["unit_test"] = None
         __props__.__dict__["version"] = None
@@ -711,6 +753,14 @@ class Transform(pulumi.CustomResource):
         Defaults to none.
         """
         return pulumi.get(self, "implementation")
+
+    @_builtins.property
+    @pulumi.getter(name="implementationJson")
+    def implementation_json(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The implementation as Terraform's `implementation_json` holds it, for programs Pulumi's Terraform converter wrote: JSON text in the service's own shape (`{"language": "JAVASCRIPT", "value_transform": "…"}`), read as `implementation` (give one, not both).
+        """
+        return pulumi.get(self, "implementation_json")
 
     @_builtins.property
     @pulumi.getter(name="inputFormat")
@@ -841,6 +891,14 @@ class Transform(pulumi.CustomResource):
         Defaults to left as they are on the service.
         """
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="transformsLanguage")
+    def transforms_language(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The language as Terraform's `transforms_language` names it (`JavaScript`, `Python`, `SQL`), for programs Pulumi's Terraform converter wrote: read as `implementation.language`.
+        """
+        return pulumi.get(self, "transforms_language")
 
     @_builtins.property
     @pulumi.getter

@@ -31,6 +31,7 @@ class WebhookSourceArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a WebhookSource resource.
@@ -82,6 +83,7 @@ class WebhookSourceArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] topic_include_list: The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
                to accept requests at once; a request to another path creates that topic, which the service registers
                minutes later.
@@ -110,6 +112,8 @@ class WebhookSourceArgs:
             pulumi.set(__self__, "on_drift", on_drift)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if topic_include_list is not None:
+            pulumi.set(__self__, "topic_include_list", topic_include_list)
         if topics is not None:
             pulumi.set(__self__, "topics", topics)
 
@@ -282,6 +286,18 @@ class WebhookSourceArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="topicIncludeList")
+    def topic_include_list(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+        """
+        return pulumi.get(self, "topic_include_list")
+
+    @topic_include_list.setter
+    def topic_include_list(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "topic_include_list", value)
+
+    @_builtins.property
     @pulumi.getter
     def topics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -315,6 +331,7 @@ class WebhookSource(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
@@ -385,6 +402,7 @@ class WebhookSource(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids (see `Tag` and `getTags`).
                
                Defaults to none.
+        :param pulumi.Input[_builtins.str] topic_include_list: The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] topics: The topics reachable at `<url>/<topic>`, each 1 to 249 letters, digits, `.`, `_` or `-`. Only these are sure
                to accept requests at once; a request to another path creates that topic, which the service registers
                minutes later.
@@ -442,6 +460,7 @@ class WebhookSource(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  on_drift: pulumi.Input[Optional['DriftAction']] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 topic_include_list: pulumi.Input[Optional[_builtins.str]] = None,
                  topics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -463,6 +482,7 @@ class WebhookSource(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["on_drift"] = on_drift
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["topic_include_list"] = topic_include_list
             __props__.__dict__["topics"] = topics
             __props__.__dict__["api_key"] = None
             __props__.__dict__["connector_status"] = None
@@ -512,6 +532,7 @@ class WebhookSource(pulumi.CustomResource):
         __props__.__dict__["service_id"] = None
         __props__.__dict__["tags"] = None
         __props__.__dict__["topic_ids"] = None
+        __props__.__dict__["topic_include_list"] = None
         __props__.__dict__["topics"] = None
         __props__.__dict__["url"] = None
         return WebhookSource(resource_name, opts=opts, __props__=__props__)
@@ -679,6 +700,14 @@ class WebhookSource(pulumi.CustomResource):
         Full topic ids, e.g. `source_<id>.orders`, for pipelines and transforms.
         """
         return pulumi.get(self, "topic_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="topicIncludeList")
+    def topic_include_list(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The topics as Terraform's `topic_include_list` holds them, for programs Pulumi's Terraform converter wrote: one comma-separated string, read as `topics` (give one, not both).
+        """
+        return pulumi.get(self, "topic_include_list")
 
     @_builtins.property
     @pulumi.getter
