@@ -31,8 +31,35 @@
 #   - chromium, Debian's headless browser for the web console's tests (tests/harness/browser.ts drives it with
 #     playwright-core): /usr/bin/chromium, else installed with apt-get when this runs as root.
 # A second run finds everything in the cache and takes well under a second.
-# Usage: scripts/toolchain.sh <command> [args…]    (scripts/toolchain.sh --print-env prints the exports instead)
+# Usage: scripts/toolchain.sh [--for demo|bench|console|generate|release|test] <command> [args…]
+#   --print-env instead of a command prints the exports; --list prints the steps of that profile and installs nothing.
 set -euo pipefail
+
+# What each command uses, so that it builds nothing else: package.json's scripts name theirs with `--for`
+# (`--for demo`: Node and pulumi with its Node host, which the quickstart runs on). Without `--for`, everything.
+declare -A PROFILES=(
+  [demo]="node pulumi"
+  [bench]="node pulumi"
+  [console]="node pulumi chromium"
+  [generate]="node pulumi schema_tool dotnet_gen yaml_examples"
+  [release]="node pulumi schema_tool dotnet_gen gomodzip rcodesign"
+  [test]="node pulumi schema_tool dotnet_gen yaml_host yaml_examples docs_gen go_host python_host actionlint gomodzip hclread tf_converter rcodesign chromium"
+)
+PROFILE=test
+if [ "${1:-}" = "--for" ]; then
+  PROFILE="${2:-}"
+  shift 2 || true
+fi
+if [ -z "${PROFILES[$PROFILE]+set}" ]; then
+  echo "[toolchain] error: unknown --for '$PROFILE': one of ${!PROFILES[*]}" >&2
+  exit 2
+fi
+STEPS="${PROFILES[$PROFILE]}"
+# `--list` names the steps the command would take, installing nothing (tests/unit/toolchain-profiles.test.ts).
+if [ "${1:-}" = "--list" ]; then
+  echo "$STEPS"
+  exit 0
+fi
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${PULUMI_STREAMKAP_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-streamkap}"
@@ -304,21 +331,7 @@ ensure_pulumi() {
 }
 
 
-ensure_node
-ensure_pulumi
-ensure_schema_tool
-ensure_dotnet_gen
-ensure_yaml_host
-ensure_yaml_examples
-ensure_docs_gen
-ensure_go_host
-ensure_python_host
-ensure_actionlint
-ensure_gomodzip
-ensure_hclread
-ensure_tf_converter
-ensure_rcodesign
-ensure_chromium
+for step in $STEPS; do "ensure_$step"; done
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 
 if [ "${1:-}" = "--print-env" ]; then

@@ -24,6 +24,7 @@ import { promisify } from "node:util";
 import { officialTerraformProvider } from "../../provider/terraform/mapping";
 import { packageVersion } from "../../scripts/package-version";
 import { type LocalServer, startLocalServer } from "../../server";
+import { ServiceApi } from "../harness/api";
 import { callsDuring } from "../harness/calls";
 import { compileProgram, installGeneratedNodeSdk } from "../harness/generated-node-sdk";
 import { pulumiBinary, runPulumiOk } from "../harness/process";
@@ -314,6 +315,7 @@ describe.each(["releases/3.0.0-beta.23", "releases/3.0.0-beta.24"])(
   "the %s estate converted, and imported with `pulumi import --from terraform`",
   (fixture) => {
     let server: LocalServer;
+    let api: ServiceApi;
     let project: TestProject;
     let workDir: string;
     let topics = 0;
@@ -323,6 +325,7 @@ describe.each(["releases/3.0.0-beta.23", "releases/3.0.0-beta.24"])(
       workDir = fs.mkdtempSync(path.join(os.tmpdir(), `tf-converter-${fixture.replace(/\W+/g, "-")}-`));
       fs.cpSync(path.join(fixtures, fixture, "data"), path.join(workDir, "data"), { recursive: true });
       server = await startLocalServer({ dataDir: path.join(workDir, "data"), statusDelayMs: 20, deleteDelayMs: 20 });
+      api = new ServiceApi(server);
       const from = path.join(workDir, "terraform");
       fs.mkdirSync(from);
       const configuration = fs.readFileSync(path.join(fixtures, fixture, "main.tf"), "utf8");
@@ -394,6 +397,23 @@ describe.each(["releases/3.0.0-beta.23", "releases/3.0.0-beta.24"])(
         changeSummary: Record<string, number>;
       };
       expect(Object.keys(preview.changeSummary)).toEqual(["same"]);
+    });
+
+    test("a destroy lets the topics go and deletes none (the imported objects stay protected)", async () => {
+      const topicIds = () =>
+        api.list<{ id: string }>("/topics/details").then((list) => list.map((topic) => topic.id).sort());
+      const before = await topicIds();
+      const calls = await callsDuring(server, () =>
+        runPulumiOk(project, ["destroy", "--yes", "--skip-preview", "--exclude-protected"], env()),
+      );
+      expect(changing(calls)).toEqual([]);
+      expect(await topicIds()).toEqual(before);
+      const left = JSON.parse((await runPulumiOk(project, ["stack", "export"], env())).stdout) as {
+        deployment: { resources?: Array<{ type: string }> };
+      };
+      expect((left.deployment.resources ?? []).some((resource) => resource.type === "streamkap:index:Topic")).toBe(
+        false,
+      );
     });
   },
 );
