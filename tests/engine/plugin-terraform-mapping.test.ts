@@ -96,7 +96,8 @@ test("GetMapping answers the converter's JSON for streamkap (asked by name or no
     expect(mapping.resources.streamkap_source_postgresql.fields.database_password).toEqual({
       name: "databasePassword",
     });
-    expect(mapping.resources.streamkap_pipeline.fields.source).toEqual({ name: "sourceId" });
+    // Terraform's `source` object, which the plugin's Pipeline takes as it is (read as `sourceId` and `topics`).
+    expect(mapping.resources.streamkap_pipeline.fields.source).toEqual({ name: "source" });
     expect(mapping.resources.streamkap_tag.fields.type).toEqual({ name: "types" });
     expect(mapping.provider.resources.streamkap_tag.type).toEqual({
       type: 7,
