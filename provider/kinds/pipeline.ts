@@ -139,7 +139,8 @@ function endRules(news: JsonObject): CheckFailure[] {
     const idInput = `${end}Id`;
     if (news[end] !== undefined && news[idInput] !== undefined) {
       failures.push({ property: end, reason: `give \`${idInput}\` or \`${end}\` (Terraform's shape), not both` });
-    } else if (news[end] !== undefined) {
+    } else if (end === "source" && news.source !== undefined) {
+      // Kept although `sourceId` is not given: only because `topics` and `source.topics` are both.
       failures.push({ property: "topics", reason: "give `topics` or `source.topics` (Terraform's shape), not both" });
     } else if (news[idInput] === undefined) {
       failures.push({

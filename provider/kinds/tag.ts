@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { customTagTypes, systemTagTypes } from "../../catalogue/wire-values";
 import { type TagRecord, tagRecord } from "../client/responses";
-import { inputSchema, type JsonObject, type KindDescription } from "../engine/kind";
+import { inputSchema, type JsonObject, type KindDescription, type KindRequest } from "../engine/kind";
 import { compact, isPlainObject, repeatedEntry } from "../engine/values";
 import { liveSet, liveSetting } from "./live-values";
 
@@ -30,6 +30,11 @@ export const tagInputsSchema = z.strictObject({
 export type TagInputs = z.infer<typeof tagInputsSchema> & JsonObject;
 
 /** The tags in a `GET /tags` answer (also accepted: a bare list, or the paged envelope). */
+/** One tag as the reference client reads it: the list filtered by `tag_ids` (TF internal/api/tag.go:127-159). */
+export function tagByIdRequest(id: string): KindRequest {
+  return { method: "GET", path: "/tags", query: { tag_ids: id } };
+}
+
 export function tagsIn(answer: unknown): unknown[] {
   if (Array.isArray(answer)) return answer;
   if (isPlainObject(answer)) {
@@ -77,7 +82,7 @@ export const tagKind: KindDescription<TagInputs, TagRecord> = {
     }),
     // One tag is read as TF reads it: the list filtered by `tag_ids` (TF internal/api/tag.go:127-159).
     // (`GET /tags/{x}` lists the tags of object type x.)
-    getRequest: (id) => ({ method: "GET", path: "/tags", query: { tag_ids: id } }),
+    getRequest: tagByIdRequest,
     itemsOf: tagsIn,
     asyncDelete: false,
   },

@@ -363,8 +363,12 @@ export function importedImplementation(
   // A language with no code is the type's default unless the catalogue says otherwise: the service fills it in
   // (a transform Terraform made with no `implementation_json` has it), and the program need not say it.
   const languageOnly = imported !== undefined && Object.keys(imported).length === 1 && imported.language !== undefined;
-  if (languageOnly && languageOfConfig(catalogueDefault(type, languageKey)) === imported.language) return undefined;
-  return imported;
+  return languageOnly && isDefaultLanguage(type, imported.language) ? undefined : imported;
+}
+
+/** Whether `language` is the one the catalogue gives the type when nothing names one. */
+export function isDefaultLanguage(type: string, language: unknown): boolean {
+  return languageOfConfig(catalogueDefault(type, languageKey)) === language;
 }
 
 /**

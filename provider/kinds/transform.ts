@@ -23,6 +23,7 @@ import {
   implementationFromWire,
   importedImplementation,
   implementationRules,
+  isDefaultLanguage,
   implementationSchema,
   implementationWire,
   liveImplementation,
@@ -122,7 +123,7 @@ export function canonicalTransformInputs(accepted: JsonObject): TransformInputs 
       result.transformsLanguage = transformsLanguage;
     } else if (implementation === undefined) {
       // The type's default language needs no implementation at all (an import declares none either).
-      if (languageOfConfig(catalogueDefault(type, languageKey)) !== language) result.implementation = { language };
+      if (!isDefaultLanguage(type, language)) result.implementation = { language };
     } else {
       result.implementation = { ...implementation, language };
     }

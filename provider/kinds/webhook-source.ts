@@ -89,9 +89,8 @@ export const webhookSourceAcceptedInputsSchema = webhookSourceInputsSchema.exten
 /** Terraform's comma-separated topics as `topics`; left as they are when `topics` is given too (the rules say so). */
 export function canonicalWebhookSourceInputs(accepted: JsonObject): WebhookSourceInputs {
   const { topicIncludeList, ...rest } = accepted;
-  if (typeof topicIncludeList !== "string" || rest.topics !== undefined) {
-    return (topicIncludeList === undefined ? rest : accepted) as WebhookSourceInputs;
-  }
+  if (topicIncludeList === undefined) return rest as WebhookSourceInputs;
+  if (typeof topicIncludeList !== "string" || rest.topics !== undefined) return accepted as WebhookSourceInputs;
   // Not known until `up`: the list is not either.
   if (isUnknown(topicIncludeList)) return { ...rest, topics: topicIncludeList } as JsonObject as WebhookSourceInputs;
   const topics = splitList(topicIncludeList) ?? [];

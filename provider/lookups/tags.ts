@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import type { StreamkapClient } from "../client/client";
 import { tagRecord } from "../client/responses";
-import { tagsIn } from "../kinds/tag";
+import { tagByIdRequest, tagsIn } from "../kinds/tag";
 import type { TagFilter } from "./args";
 import { notFound, orNotFound } from "./reads";
 
@@ -19,12 +19,10 @@ function tagInfo(tag: TagRecord) {
   };
 }
 
-/** One tag by id, read as the reference client reads it: the list filtered by `tag_ids` (TF internal/api/tag.go:127-159). */
+/** One tag by id, read as the tag kind reads it. */
 export async function getTag(client: StreamkapClient, id: string) {
   const what = `tag ${id}`;
-  const answer = await orNotFound("getTag", what, () =>
-    client.call({ method: "GET", path: "/tags", query: { tag_ids: id }, schema: z.unknown() }),
-  );
+  const answer = await orNotFound("getTag", what, () => client.call({ ...tagByIdRequest(id), schema: z.unknown() }));
   const found = z
     .array(tagRecord)
     .parse(tagsIn(answer))

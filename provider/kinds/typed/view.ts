@@ -36,7 +36,7 @@ export interface TypedViewSpec<G extends JsonObject, L> {
 export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): KindDescription<JsonObject, L> {
   const { generic, settings } = spec;
   const convert = settingsLens<G>(settings, spec.fixed, spec.emptyConfig);
-  const { converge } = generic;
+  const { converge, canonical } = generic;
   const schema = spec.baseSchema.extend(
     Object.fromEntries(settings.map((field) => [field.name, settingSchema(field)])),
   );
@@ -45,9 +45,8 @@ export function typedView<G extends JsonObject, L>(spec: TypedViewSpec<G, L>): K
     noun: spec.noun,
     schema: inputSchema<JsonObject>(schema),
     // Inputs the generic kind also takes in Terraform's shape, turned into its own through the generic form.
-    ...(generic.canonical && {
-      canonical: (accepted: JsonObject) =>
-        convert.fromGeneric((generic.canonical as (inputs: JsonObject) => G)(convert.toGeneric(accepted))),
+    ...(canonical && {
+      canonical: (accepted: JsonObject) => convert.fromGeneric(canonical(convert.toGeneric(accepted))),
     }),
     rules: (news, olds, facts) =>
       (generic.rules?.(convert.toGeneric(news), olds && convert.toGeneric(olds), facts) ?? []).map(convert.failure),
